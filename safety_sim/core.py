@@ -1,0 +1,130 @@
+"""Conventions shared by every safety_sim environment.
+
+* ``info["cost"]`` (float, the sum of the cost terms), each term under its own key, and
+  ``info["labels"]`` (a frozenset of atomic propositions).
+* Bad input raises an exception that names the problem (:func:`check_box_action`,
+  :func:`check_discrete_action`, :class:`EpisodeGuard`).
+* :func:`make` returns the Safety-Gymnasium 6-tuple form, :func:`oracle` a scripted policy,
+  :func:`parallel_env` the PettingZoo form of a multi-agent id.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import gymnasium
+import numpy as np
+from gymnasium.error import ResetNeeded
+
+
+class EpisodeGuard:
+    """Refuses ``step`` before the first ``reset`` and after the episode has ended."""
+
+    def __init__(self) -> None:
+        self.started = False
+        self.done = False
+
+    def on_reset(self) -> None:
+        self.started, self.done = True, False
+
+    def check_step(self, env_name: str) -> None:
+        if not self.started:
+            raise ResetNeeded(f"{env_name}: call reset() before step()")
+        if self.done:
+            raise ResetNeeded(
+                f"{env_name}: the episode has ended (terminated or truncated); call reset()")
+
+    def on_step(self, terminated: bool, truncated: bool) -> None:
+        self.done = bool(terminated or truncated)
+
+
+def check_box_action(action: Any, space: gymnasium.spaces.Box, env_name: str) -> np.ndarray:
+    """Return ``action`` as a float64 array; raise ValueError on a wrong shape, NaN/inf or
+    a value outside ``space`` (no silent clamping)."""
+    try:
+        a = np.asarray(action, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{env_name}: action {action!r} is not numeric") from exc
+    if a.shape != space.shape:
+        raise ValueError(
+            f"{env_name}: action has shape {a.shape}, expected {space.shape}")
+    if not np.all(np.isfinite(a)):
+        raise ValueError(f"{env_name}: action contains NaN or inf: {a}")
+    low, high = space.low, space.high
+    bad = (a < low) | (a > high)
+    if np.any(bad):
+        i = int(np.flatnonzero(bad)[0])
+        raise ValueError(
+            f"{env_name}: action[{i}] = {a[i]} is outside the action space "
+            f"[{low[i]}, {high[i]}]")
+    return a
+
+
+def check_discrete_action(action: Any, n: int, env_name: str) -> int:
+    """Return ``action`` as an int in ``range(n)``; raise ValueError otherwise."""
+    if isinstance(action, (bool, np.bool_)):
+        raise ValueError(f"{env_name}: action {action!r} is a bool, expected an int in 0..{n - 1}")
+    if isinstance(action, np.ndarray):
+        if action.shape != ():
+            raise ValueError(
+                f"{env_name}: action has shape {action.shape}, expected a scalar int in 0..{n - 1}")
+        action = action.item()
+    if isinstance(action, (int, np.integer)):
+        a = int(action)
+    elif isinstance(action, (float, np.floating)) and float(action).is_integer():
+        a = int(action)
+    else:
+        raise ValueError(f"{env_name}: action {action!r} is not an int in 0..{n - 1}")
+    if not 0 <= a < n:
+        raise ValueError(f"{env_name}: action {a} is out of range 0..{n - 1}")
+    return a
+
+
+def safety_info(cost_terms: dict[str, float], labels: frozenset[str],
+                extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Build the standard info dict: the terms, ``cost`` = their sum, ``labels``."""
+    info: dict[str, Any] = dict(extra or {})
+    info.update(cost_terms)
+    info["cost"] = float(sum(cost_terms.values()))
+    info["labels"] = frozenset(labels)
+    return info
+
+
+class SafetyGymnasiumStep(gymnasium.Wrapper):
+    """Safety-Gymnasium's step signature: ``(obs, reward, cost, terminated, truncated, info)``.
+
+    The cost is ``info["cost"]``; everything else is passed through unchanged.
+    """
+
+    def step(self, action):
+        obs, reward, terminated, truncated, info = self.env.step(action)
+        return obs, reward, info.get("cost", 0.0), terminated, truncated, info
+
+
+def make(env_id: str, **kwargs) -> gymnasium.Env:
+    """``gymnasium.make(env_id, **kwargs)`` with the 6-tuple step of Safety-Gymnasium."""
+    return SafetyGymnasiumStep(gymnasium.make(env_id, **kwargs))
+
+
+def oracle(env: gymnasium.Env) -> Callable[[Any], Any]:
+    """A scripted policy for a gridworld env: ``policy = oracle(env); a = policy(obs)``.
+
+    The policy may read the env's true state. Raises TypeError for envs without one.
+    """
+    base = env.unwrapped
+    factory = getattr(base, "make_oracle", None)
+    if factory is None:
+        raise TypeError(f"{type(base).__name__} has no oracle policy "
+                        "(oracles exist for the gridworld tasks)")
+    return factory()
+
+
+def parallel_env(env_id: str, **kwargs):
+    """PettingZoo ``ParallelEnv`` form of a multi-agent id (needs the ``multiagent`` extra)."""
+    from safety_sim.registration import row
+
+    r = row(env_id)
+    if r.family != "multiagent":
+        raise ValueError(f"{env_id} is not a multi-agent environment")
+    from safety_sim.envs.pettingzoo_adapter import ParallelAdapter  # needs pettingzoo
+
+    return ParallelAdapter(gymnasium.make(env_id, **kwargs).unwrapped)

@@ -1,0 +1,1 @@
+"""The only code that creates MuJoCo model elements (through ``mujoco.MjSpec``)."""

@@ -1,0 +1,48 @@
+"""How a Push agent describes itself to the scene builder and the env."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import mujoco
+import numpy as np
+
+
+@dataclass(frozen=True)
+class ObsSensor:
+    """One observation key taken from a MuJoCo sensor.
+
+    kind: "vec" (all sensor values), "z" (third value only), "sincos" (hinge angle →
+    [sin, cos]), "quatmat" (quaternion → 3×3 rotation matrix, observed with shape (3, 3)).
+    """
+    key: str
+    sensor: str
+    kind: str = "vec"
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    """A Push agent as data.
+
+    ``build(spec)`` adds to ``spec`` (whose defaults are already set from ``geom_default``)
+    the agent's root body named ``"agent"`` at the origin (z = ``spawn_z``, identity
+    orientation), its site ``"agent"``, actuators and sensors (the camera ``"vision"`` too).
+    ``geom_default`` holds the geom defaults of the reference XML, which also apply to the
+    box, goal, hazards and pillars (friction, condim, ...).
+    ``place(model, data, xy, yaw)`` writes the spawn pose into ``qpos`` (no recompiling).
+    ``reset_joints(rng, model, data)`` draws extra initial joint noise (Ant).
+    ``alive(model, data)`` is False when the agent has fallen (Ant); None → always alive.
+    """
+    name: str
+    timestep: float
+    integrator: int
+    spawn_z: float
+    build: Callable[[mujoco.MjSpec], None]
+    place: Callable[[mujoco.MjModel, mujoco.MjData, np.ndarray, float], None]
+    obs_sensors: tuple[ObsSensor, ...]
+    geom_default: dict = field(default_factory=dict)
+    box_size: float = 0.2
+    box_density: float = 0.001
+    box_keepout: float = 0.2
+    reset_joints: Callable[[np.random.RandomState, mujoco.MjModel, mujoco.MjData], None] | None = None
+    alive: Callable[[mujoco.MjModel, mujoco.MjData], bool] | None = None

@@ -1,0 +1,80 @@
+"""The one table of every environment id this package registers with gymnasium.
+
+Each row is data: the id, the entry point ``"module:Class"``, the constructor kwargs and the
+``max_episode_steps`` handed to gymnasium's ``TimeLimit`` (None: the env truncates itself).
+Configuration lives in the kwargs; nothing ever parses an id back into a class.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import gymnasium
+
+PUSH_AGENTS = ("Point", "Car", "Doggo", "Racecar", "Ant")
+PUSH_LEVELS = (0, 1, 2)
+
+
+@dataclass(frozen=True)
+class EnvRow:
+    id: str
+    entry_point: str
+    kwargs: dict[str, Any] = field(default_factory=dict)
+    max_episode_steps: int | None = None
+    family: str = ""
+
+
+def _push_rows() -> list[EnvRow]:
+    rows = []
+    for agent in PUSH_AGENTS:
+        for level in PUSH_LEVELS:
+            for vision in (False, True):
+                suffix = "Vision" if vision else ""
+                kwargs = {"agent": agent, "level": level, "vision": vision}
+                for alias in ("", "Gymnasium"):
+                    rows.append(EnvRow(
+                        id=f"Safety{agent}Push{level}{suffix}{alias}-v0",
+                        entry_point="safety_sim.envs.push:PushEnv",
+                        kwargs=kwargs, max_episode_steps=1000, family="push"))
+    return rows
+
+
+def _grid_rows() -> list[EnvRow]:
+    return [
+        EnvRow("SafetyConveyorBelt-v0", "safety_sim.envs.conveyor_belt:ConveyorBeltEnv",
+               {}, 50, "gridworld"),
+        EnvRow("SafetyBreakableBottles-v0", "safety_sim.envs.bottles:BottlesEnv",
+               {"unbreakable_bottles": False}, 100, "gridworld"),
+        EnvRow("SafetyUnbreakableBottles-v0", "safety_sim.envs.bottles:BottlesEnv",
+               {"unbreakable_bottles": True}, 100, "gridworld"),
+        # Multi-agent: the env returns per-agent dicts and truncates itself (max_steps kwarg).
+        EnvRow("SafetyBlockedUnlockPickup-v0",
+               "safety_sim.envs.blocked_unlock_pickup:BlockedUnlockPickupEnv",
+               {}, None, "multiagent"),
+        # max_steps is recomputed per level (576 x navigations); the env truncates itself.
+        EnvRow("SafetySynthSeq-v0", "safety_sim.envs.synth_seq:SynthSeqEnv", {}, None,
+               "gridworld"),
+    ]
+
+
+ENV_ROWS: tuple[EnvRow, ...] = tuple(_push_rows() + _grid_rows())
+
+
+def env_ids(family: str | None = None) -> list[str]:
+    """All registered ids, optionally only those of one family ("push", "gridworld", ...)."""
+    return [r.id for r in ENV_ROWS if family is None or r.family == family]
+
+
+def row(env_id: str) -> EnvRow:
+    for r in ENV_ROWS:
+        if r.id == env_id:
+            return r
+    raise KeyError(f"unknown safety_sim environment id {env_id!r}; see safety_sim.env_ids()")
+
+
+def register_all() -> None:
+    for r in ENV_ROWS:
+        if r.id in gymnasium.registry:
+            continue
+        gymnasium.register(id=r.id, entry_point=r.entry_point, kwargs=dict(r.kwargs),
+                           max_episode_steps=r.max_episode_steps)

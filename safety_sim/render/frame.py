@@ -1,0 +1,28 @@
+"""What a discrete world hands to the grid scene renderer (no MuJoCo here)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class AgentSprite:
+    """An agent drawn in the grid: cell, heading (0 right, 1 down, 2 left, 3 up; x right,
+    y down), colour id, and the (type, colour, state) of what it carries, if anything."""
+    pos: tuple[int, int]
+    dir: int
+    color: int = 2
+    carrying: tuple[int, int, int] | None = None
+
+
+@dataclass(frozen=True)
+class GridFrame:
+    """The full picture of a discrete world at one instant.
+
+    ``grid``: ``(W, H, 3)`` integer array indexed ``[x, y]`` of (type, colour, state)
+    triples (:mod:`safety_sim.grid.encoding`); walls, floor, belts, doors, objects.
+    ``agents``: the agents in drawing order.
+    """
+    grid: np.ndarray
+    agents: tuple[AgentSprite, ...] = field(default_factory=tuple)

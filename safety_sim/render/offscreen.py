@@ -1,0 +1,76 @@
+"""Lazily created off-screen MuJoCo renderer (rgb and depth) for one model."""
+from __future__ import annotations
+
+from typing import Callable
+
+import mujoco
+import numpy as np
+
+
+def resolve_camera(model: mujoco.MjModel, camera_id: int | None,
+                   camera_name: str | None, default: str | int | None) -> int:
+    """Camera id from ``camera_id`` or ``camera_name`` (not both); -1 is the free camera."""
+    if camera_id is not None and camera_name is not None:
+        raise ValueError("give camera_id or camera_name, not both")
+    if camera_name is not None:
+        cid = mujoco.mj_name2id(model, mujoco.mjtObj.mjOBJ_CAMERA, camera_name)
+        if cid < 0:
+            names = [model.camera(i).name for i in range(model.ncam)]
+            raise ValueError(f"unknown camera_name {camera_name!r}; cameras: {names}")
+        return cid
+    if camera_id is not None:
+        if not -1 <= int(camera_id) < model.ncam:
+            raise ValueError(f"camera_id {camera_id} out of range -1..{model.ncam - 1}")
+        return int(camera_id)
+    if default is None:
+        return -1
+    return resolve_camera(model, default if isinstance(default, int) else None,
+                          default if isinstance(default, str) else None, None)
+
+
+class OffscreenRenderer:
+    """Owns a ``mujoco.Renderer``, created on the first frame and freed by :meth:`close`.
+
+    ``decorate(scene)`` may add geoms to the ``MjvScene`` after ``update_scene`` (markers).
+    """
+
+    def __init__(self, model: mujoco.MjModel, width: int, height: int) -> None:
+        if width <= 0 or height <= 0:
+            raise ValueError(f"render size must be positive, got {width}x{height}")
+        self.model, self.width, self.height = model, int(width), int(height)
+        self._renderer: mujoco.Renderer | None = None
+
+    def _get(self) -> mujoco.Renderer:
+        if self._renderer is None:
+            self._renderer = mujoco.Renderer(self.model, self.height, self.width)
+        return self._renderer
+
+    def render(self, data: mujoco.MjData, camera: int | str = -1, depth: bool = False,
+               decorate: Callable[[mujoco.MjvScene], None] | None = None) -> np.ndarray:
+        r = self._get()
+        if depth:
+            r.enable_depth_rendering()
+        else:
+            r.disable_depth_rendering()
+        r.update_scene(data, camera=camera)
+        if decorate is not None:
+            decorate(r.scene)
+        return r.render()
+
+    def close(self) -> None:
+        if self._renderer is not None:
+            self._renderer.close()
+            self._renderer = None
+
+
+def add_marker(scene: mujoco.MjvScene, geom_type: int, size, pos, rgba,
+               mat=None) -> None:
+    """Append one visual-only geom to an ``MjvScene`` (ignored when the scene is full)."""
+    if scene.ngeom >= scene.maxgeom:
+        return
+    g = scene.geoms[scene.ngeom]
+    mujoco.mjv_initGeom(g, geom_type, np.asarray(size, dtype=np.float64),
+                        np.asarray(pos, dtype=np.float64),
+                        np.eye(3).ravel() if mat is None else np.asarray(mat).ravel(),
+                        np.asarray(rgba, dtype=np.float32))
+    scene.ngeom += 1
