@@ -1,0 +1,111 @@
+"""The shared conventions in safety_sim.core, safety_sim._gl and the registry table."""
+from __future__ import annotations
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.error import ResetNeeded
+
+import safety_sim
+from safety_sim import _gl, core, registration
+
+
+class _Toy(gymnasium.Env):
+    """Minimal env reporting a cost, used to check the 6-tuple wrapper."""
+    observation_space = gymnasium.spaces.Discrete(2)
+    action_space = gymnasium.spaces.Discrete(2)
+
+    def reset(self, *, seed=None, options=None):
+        super().reset(seed=seed)
+        return 0, {}
+
+    def step(self, action):
+        return 1, 0.5, False, False, core.safety_info({"cost_a": 1.0, "cost_b": 2.0},
+                                                      frozenset({"x"}))
+
+
+def test_box_action_errors_name_the_problem():
+    space = gymnasium.spaces.Box(-1.0, 1.0, (2,), np.float64)
+    assert core.check_box_action([0.5, -1.0], space, "E").tolist() == [0.5, -1.0]
+    with pytest.raises(ValueError, match="shape"):
+        core.check_box_action([0.0, 0.0, 0.0], space, "E")
+    with pytest.raises(ValueError, match="NaN"):
+        core.check_box_action([np.nan, 0.0], space, "E")
+    with pytest.raises(ValueError, match=r"action\[1\] = 2.0 is outside"):
+        core.check_box_action([0.0, 2.0], space, "E")
+    with pytest.raises(ValueError, match="not numeric"):
+        core.check_box_action(["a", object()], space, "E")
+
+
+def test_discrete_action_errors_name_the_problem():
+    assert core.check_discrete_action(np.int64(3), 4, "E") == 3
+    assert core.check_discrete_action(np.array(2), 4, "E") == 2
+    for bad, msg in [(4, "out of range"), (-1, "out of range"), (1.5, "not an int"),
+                     ("1", "not an int"), (True, "bool"), (np.array([1, 2]), "shape")]:
+        with pytest.raises(ValueError, match=msg):
+            core.check_discrete_action(bad, 4, "E")
+
+
+def test_episode_guard():
+    g = core.EpisodeGuard()
+    with pytest.raises(ResetNeeded, match="before step"):
+        g.check_step("E")
+    g.on_reset()
+    g.check_step("E")
+    g.on_step(False, True)
+    with pytest.raises(ResetNeeded, match="ended"):
+        g.check_step("E")
+    g.on_reset()
+    g.check_step("E")
+
+
+def test_safety_info_cost_is_sum_of_terms():
+    info = core.safety_info({"cost_a": 1.0, "cost_b": 0.25}, {"p"}, {"k": 1})
+    assert info["cost"] == 1.25 and info["labels"] == frozenset({"p"}) and info["k"] == 1
+    assert isinstance(info["labels"], frozenset)
+
+
+def test_make_gives_six_tuple():
+    gymnasium.register("SafetySimToyForTest-v0", entry_point=_Toy)
+    env = safety_sim.make("SafetySimToyForTest-v0")
+    env.reset(seed=0)
+    obs, reward, cost, terminated, truncated, info = env.step(0)
+    assert (obs, reward, cost, terminated, truncated) == (1, 0.5, 3.0, False, False)
+    assert cost == info["cost"]
+
+
+def test_oracle_refuses_envs_without_one():
+    with pytest.raises(TypeError, match="no oracle"):
+        safety_sim.oracle(_Toy())
+
+
+def test_gl_default_only_when_headless():
+    env = {}
+    assert _gl.choose_default_backend(env, "linux") == "egl" and env["MUJOCO_GL"] == "egl"
+    env = {"MUJOCO_GL": "osmesa"}
+    assert _gl.choose_default_backend(env, "linux") is None and env["MUJOCO_GL"] == "osmesa"
+    env = {"DISPLAY": ":0"}
+    assert _gl.choose_default_backend(env, "linux") is None and "MUJOCO_GL" not in env
+    assert _gl.choose_default_backend({}, "darwin") is None
+
+
+def test_registry_table_is_consistent():
+    ids = safety_sim.env_ids()
+    assert len(ids) == len(set(ids))
+    push = safety_sim.env_ids("push")
+    # 5 agents x 3 levels x (base, Vision) x (plain, Gymnasium alias)
+    assert len(push) == 60
+    for i in push:
+        if "Gymnasium" in i:
+            base = registration.row(i.replace("Gymnasium", ""))
+            assert registration.row(i).kwargs == base.kwargs
+    for r in registration.ENV_ROWS:
+        assert r.id in gymnasium.registry
+        assert gymnasium.spec(r.id).max_episode_steps == r.max_episode_steps
+    with pytest.raises(KeyError, match="unknown"):
+        registration.row("SafetyNope-v0")
+
+
+def test_parallel_env_refuses_single_agent_ids():
+    with pytest.raises(ValueError, match="not a multi-agent"):
+        safety_sim.parallel_env("SafetyConveyorBelt-v0")
