@@ -1,0 +1,106 @@
+"""Small MjSpec helpers shared by the Doggo, Racecar and Ant agent builders.
+
+Everything here adds elements to a ``mujoco.MjSpec``; nothing reads XML or mesh files.
+Angles are radians: the reference compiles the whole Push scene with ``angle="radian"``.
+"""
+from __future__ import annotations
+
+import math
+from functools import partial
+
+import mujoco
+import numpy as np
+
+GEOM = mujoco.mjtGeom
+JNT = mujoco.mjtJoint
+SENS = mujoco.mjtSensor
+OBJ = mujoco.mjtObj
+
+#: geom defaults shared by the Doggo, Racecar and Ant XMLs (they also reach the box, goal,
+#: hazards and pillars of the scene): friction, condim 6 and density 5.
+REFERENCE_GEOM_DEFAULT = {"friction": (1.0, 0.005, 0.0001), "condim": 6, "density": 5.0}
+
+#: the four observed sensors that sit on the site ``agent``, in observation order
+STANDARD_SENSORS = (
+    ("accelerometer", SENS.mjSENS_ACCELEROMETER),
+    ("velocimeter", SENS.mjSENS_VELOCIMETER),
+    ("gyro", SENS.mjSENS_GYRO),
+    ("magnetometer", SENS.mjSENS_MAGNETOMETER),
+)
+#: the unobserved subtree sensors of the reference XMLs, on the body ``agent``
+SUBTREE_SENSORS = (
+    ("subtreecom", SENS.mjSENS_SUBTREECOM),
+    ("subtreelinvel", SENS.mjSENS_SUBTREELINVEL),
+    ("subtreeangmom", SENS.mjSENS_SUBTREEANGMOM),
+)
+
+
+def use_radians(spec: mujoco.MjSpec) -> None:
+    """Joint ranges below are radians, as in the reference's compiled scene."""
+    spec.compiler.degree = False
+
+
+def capsule(body, fromto, radius: float, name: str = "", **kw):
+    """A capsule between two points of ``body``'s frame (MuJoCo ``fromto`` semantics)."""
+    return body.add_geom(name=name, type=GEOM.mjGEOM_CAPSULE, fromto=list(fromto),
+                         size=[radius, 0, 0], **kw)
+
+
+def hinge(body, name: str, axis, limits=None, **kw):
+    """A hinge joint; ``limits`` given → limited to that range (radians)."""
+    joint = body.add_joint(name=name, type=JNT.mjJNT_HINGE, axis=list(axis), **kw)
+    if limits is not None:
+        joint.limited = mujoco.mjtLimited.mjLIMITED_TRUE
+        joint.range = list(limits)
+    else:
+        joint.limited = mujoco.mjtLimited.mjLIMITED_FALSE
+    return joint
+
+
+def set_inertial(body, mass: float, inertia, ipos=(0.0, 0.0, 0.0), iquat=(1.0, 0.0, 0.0, 0.0)):
+    """Give ``body`` an explicit inertial frame (geoms then add no mass)."""
+    body.explicitinertial = True
+    body.mass = mass
+    body.inertia = list(inertia)
+    body.ipos = list(ipos)
+    body.iquat = list(iquat)
+
+
+def motor(spec, joint: str, gear: float, name: str = "", ctrlrange=(-1.0, 1.0)):
+    """A joint motor: scalar force = ctrl, generalized force = gear × ctrl, no force limit."""
+    act = spec.add_actuator(name=name, target=joint, trntype=mujoco.mjtTrn.mjTRN_JOINT)
+    act.gear = [gear, 0, 0, 0, 0, 0]
+    act.ctrllimited = mujoco.mjtLimited.mjLIMITED_TRUE
+    act.ctrlrange = list(ctrlrange)
+    act.forcelimited = mujoco.mjtLimited.mjLIMITED_FALSE
+    return act
+
+
+def sensor(spec, name: str, kind, objtype, objname: str):
+    return spec.add_sensor(name=name, type=kind, objtype=objtype, objname=objname)
+
+
+def standard_sensors(spec, site: str = "agent") -> None:
+    for name, kind in STANDARD_SENSORS:
+        sensor(spec, name, kind, OBJ.mjOBJ_SITE, site)
+
+
+def subtree_sensors(spec, body: str = "agent") -> None:
+    for name, kind in SUBTREE_SENSORS:
+        sensor(spec, name, kind, OBJ.mjOBJ_BODY, body)
+
+
+def yaw_quat(yaw: float) -> np.ndarray:
+    """Quaternion (w, x, y, z) of a rotation by ``yaw`` about the world z axis."""
+    return np.array([math.cos(yaw / 2.0), 0.0, 0.0, math.sin(yaw / 2.0)])
+
+
+def _place_free(joint: str, spawn_z: float, model, data, xy, yaw) -> None:
+    adr = model.jnt_qposadr[model.joint(joint).id]
+    data.qpos[adr:adr + 3] = (xy[0], xy[1], spawn_z)
+    data.qpos[adr + 3:adr + 7] = yaw_quat(yaw)
+
+
+def free_placer(joint: str, spawn_z: float):
+    """``place(model, data, xy, yaw)`` for an agent whose root has the free joint ``joint``."""
+    return partial(_place_free, joint, spawn_z)
