@@ -109,3 +109,21 @@ def test_registry_table_is_consistent():
 def test_parallel_env_refuses_single_agent_ids():
     with pytest.raises(ValueError, match="not a multi-agent"):
         safety_sim.parallel_env("SafetyConveyorBelt-v0")
+
+
+def test_human_viewer_without_display_raises_instead_of_aborting(monkeypatch):
+    import mujoco
+
+    from safety_sim.render import viewer
+
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    spec = mujoco.MjSpec()
+    spec.worldbody.add_geom(size=[0.1, 0, 0])
+    model = spec.compile()
+    v = viewer.HumanViewer(model, mujoco.MjData(model))
+    with pytest.raises(RuntimeError, match="needs a display"):
+        v.sync()
+    assert viewer.display_available({"DISPLAY": ":1"}, "linux")
+    assert not viewer.display_available({}, "linux")
+    assert viewer.display_available({}, "darwin")

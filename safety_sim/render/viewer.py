@@ -1,9 +1,27 @@
 """The MuJoCo passive viewer ("human" render mode) with optional keyboard callback."""
 from __future__ import annotations
 
+import os
+import sys
 from typing import Callable
 
 import mujoco
+
+
+def display_available(environ=os.environ, platform: str = sys.platform) -> bool:
+    """True when a window can be opened (always assumed on macOS and Windows)."""
+    if platform.startswith(("darwin", "win")):
+        return True
+    return bool(environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"))
+
+
+def require_display() -> None:
+    """Raise a clear error instead of letting GLFW abort the process without a display."""
+    if not display_available():
+        raise RuntimeError(
+            "render_mode='human' opens the MuJoCo viewer and needs a display (DISPLAY or "
+            "WAYLAND_DISPLAY is unset). Use render_mode='rgb_array' headless, e.g. "
+            "scripts/record_video.py, or run under a virtual display such as xvfb-run.")
 
 
 class HumanViewer:
@@ -20,7 +38,8 @@ class HumanViewer:
 
     def sync(self) -> None:
         if self._handle is None:
-            import mujoco.viewer  # needs a display
+            require_display()
+            import mujoco.viewer
 
             self._handle = mujoco.viewer.launch_passive(
                 self.model, self.data, key_callback=self.key_callback,
