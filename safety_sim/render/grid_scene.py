@@ -1,0 +1,348 @@
+"""Any discrete world of ours (a :class:`~safety_sim.render.frame.GridFrame`) as a MuJoCo scene.
+
+The model is built with :class:`mujoco.MjSpec` and compiled once per *layout*: the grid size
+(checkered floor, cameras) and pools of mocap bodies sized from the first frame with spare
+room. Each pooled body holds the geoms of every look of its kind: wall boxes (one per merged
+wall rectangle, resized at run time), tiles (belt, belt end, source, destination, goal, lava,
+coloured floor), objects (doors, keys, balls, boxes, vases, bottles), agents and carried
+objects. A frame only writes mocap poses and ``geom_rgba`` (alpha 0 hides a geom) in a few
+vectorised numpy assignments (plus ``geom_size`` of the wall boxes when the walls change), then
+runs ``mj_kinematics`` and ``mj_camlight``. A rebuild (counted in :attr:`GridScene.n_compiles`)
+happens only when the grid size changes or a pool overflows.
+
+Walls and tiles are pooled rather than compiled because they do change within one grid size:
+SynthSeq draws its doors in other wall cells every episode, and an object may cover a tile (the
+conveyor-belt vase starts on a belt tile). The scene remembers the tile last seen under each
+cell and keeps drawing it while an object stands there; an explicit ``background`` grid (the
+tiles under the objects) may also be passed to :meth:`GridScene.sync`.
+"""
+from __future__ import annotations
+
+import mujoco
+import numpy as np
+
+from safety_sim.grid.encoding import T
+from safety_sim.render import grid_palette as pal
+from safety_sim.render.frame import GridFrame
+from safety_sim.render.grid_env import GRID_CAMERAS as CAMERAS
+from safety_sim.render.grid_geometry import (DIR_QUAT, cell_to_world, grid_center, look_axes,
+                                             mat_to_quat, merge_rectangles, rect_to_box)
+from safety_sim.render.offscreen import OffscreenRenderer
+
+_HIDDEN = np.array([0.0, 0.0, -10.0])
+_GEOM = {"box": mujoco.mjtGeom.mjGEOM_BOX, "sphere": mujoco.mjtGeom.mjGEOM_SPHERE,
+         "cylinder": mujoco.mjtGeom.mjGEOM_CYLINDER, "ellipsoid": mujoco.mjtGeom.mjGEOM_ELLIPSOID,
+         "mesh": mujoco.mjtGeom.mjGEOM_MESH}
+# Follow camera: above and behind the agent looking ahead; first person: at the eye.
+_FOLLOW_POS, _FOLLOW_FWD, _FOLLOW_FOVY = (-1.6, 0.0, 2.8), (3.0, 0.0, -2.8), 60.0
+_EYE_POS, _EYE_FWD, _EYE_FOVY = (0.3, 0.0, 0.45), (1.0, 0.0, -0.3), 80.0
+_CARRY_OFFSET = np.array([0.42, 0.0, 0.1])  # held in front of the agent (agent frame)
+
+
+def _spare(n: int) -> int:
+    return n + max(4, n // 2)
+
+
+class _Pool:
+    """``capacity`` mocap bodies of one kind; each holds every look's geoms."""
+
+    def __init__(self, prefix: str, looks: dict, capacity: int) -> None:
+        self.prefix, self.capacity = prefix, int(capacity)
+        self.parts, table, self.names = pal.slot_template(looks)
+        self.table = table.astype(np.float32)
+        self.mocap = self.gids = None
+
+    def add_to(self, spec: mujoco.MjSpec, meshes: dict) -> None:
+        for i in range(self.capacity):
+            body = spec.worldbody.add_body(name=f"{self.prefix}{i}", mocap=True, pos=_HIDDEN)
+            for k, p in enumerate(self.parts):
+                g = body.add_geom(name=f"{self.prefix}{i}_{k}", type=_GEOM[p.shape],
+                                  pos=p.pos, quat=p.quat, rgba=(0, 0, 0, 0),
+                                  contype=0, conaffinity=0)
+                if p.shape == "mesh":
+                    g.meshname = _mesh(spec, meshes, p.mesh)
+                else:
+                    g.size = tuple(p.size) + (0.0,) * (3 - len(p.size))
+
+    def bind(self, model: mujoco.MjModel) -> None:
+        self.mocap = np.array([model.body_mocapid[model.body(f"{self.prefix}{i}").id]
+                               for i in range(self.capacity)], dtype=np.int64)
+        self.gids = np.array([[model.geom(f"{self.prefix}{i}_{k}").id
+                               for k in range(len(self.parts))]
+                              for i in range(self.capacity)], dtype=np.int64)
+        self.gids = self.gids.reshape(self.capacity, len(self.parts))
+
+    def write(self, model, data, pos, quat, look, color) -> None:
+        """Show ``len(look)`` bodies (poses, look ids, colour ids); hide the rest."""
+        n = len(look)
+        data.mocap_pos[self.mocap[:n]] = pos
+        data.mocap_quat[self.mocap[:n]] = quat
+        data.mocap_pos[self.mocap[n:]] = _HIDDEN
+        full_look = np.zeros(self.capacity, dtype=np.int64)
+        full_color = np.zeros(self.capacity, dtype=np.int64)
+        full_look[:n], full_color[:n] = look, color
+        model.geom_rgba[self.gids] = self.table[full_look, full_color]
+
+
+def _mesh(spec: mujoco.MjSpec, meshes: dict, verts) -> str:
+    if verts not in meshes:
+        meshes[verts] = f"mesh{len(meshes)}"
+        spec.add_mesh(name=meshes[verts], uservert=np.asarray(verts).ravel().tolist())
+    return meshes[verts]
+
+
+class GridScene:
+    """A MuJoCo picture of grid frames: :meth:`sync` a frame, :meth:`render` rgb images.
+
+    ``width`` x ``height`` is the image size. Cameras: ``"top"`` (orthographic, the whole grid),
+    ``"follow"`` (above and behind the first agent), ``"first_person"`` (the first agent's eye).
+    Nothing is compiled before the first frame and no OpenGL context exists before the first
+    :meth:`render` / :meth:`show`; :meth:`close` releases them.
+    """
+
+    def __init__(self, width: int = 256, height: int = 256) -> None:
+        if int(width) <= 0 or int(height) <= 0:
+            raise ValueError(f"render size must be positive, got {width}x{height}")
+        self.width, self.height = int(width), int(height)
+        self.model: mujoco.MjModel | None = None
+        self.data: mujoco.MjData | None = None
+        self.n_compiles = 0
+        self._size = None           # (W, H) of the compiled layout
+        self._caps = (0, 0, 0, 0)   # pool capacities: wall boxes, tiles, objects, agents
+        self._walls = (None, [])    # wall mask bytes and its merged rectangles
+        self._walls_shown = None    # wall mask bytes currently written into the model
+        self._renderer: OffscreenRenderer | None = None
+        self._viewer = None
+        self._under = None  # (W, H, 3): tile look, colour, state last seen under each cell
+
+    # -- frames -----------------------------------------------------------------------------
+    def sync(self, frame: GridFrame, background=None) -> None:
+        """Write ``frame`` into the scene (compiling first if its grid size is new or a pool
+        is too small)."""
+        grid = pal.check_grid(frame.grid)
+        size = grid.shape[:2]
+        if size != self._size:
+            self._under = None  # a new layout: forget the tiles seen under objects
+        walls = self._wall_rects(grid[..., 0] == T.WALL)
+        obj = _OBJ_LOOK[grid[..., 0], np.minimum(grid[..., 2], 3)]
+        tiles = self._tiles(grid, obj, background)
+        counts = (len(walls), int(np.count_nonzero(tiles[..., 0])), int(np.count_nonzero(obj)),
+                  len(frame.agents))
+        if size != self._size:
+            self._build(size, tuple(_spare(n) for n in counts[:3]) + (counts[3],))
+        elif any(n > c for n, c in zip(counts, self._caps)):
+            self._build(size, tuple(max(c, _spare(n)) for n, c in zip(counts, self._caps)))
+        if self._walls_shown != self._walls[0]:
+            self._write_walls(walls)
+        self._write_tiles(tiles)
+        self._write_objects(grid, obj)
+        self._write_agents(frame.agents, grid.shape)
+        mujoco.mj_kinematics(self.model, self.data)
+        mujoco.mj_camlight(self.model, self.data)
+
+    def _wall_rects(self, mask: np.ndarray) -> list:
+        key = mask.tobytes() + bytes(str(mask.shape), "ascii")
+        if key != self._walls[0]:
+            self._walls = (key, merge_rectangles(mask))
+        return self._walls[1]
+
+    def _write_walls(self, rects) -> None:
+        """Wall boxes are pooled too, so that doors moving between episodes (SynthSeq) cost
+        a few writes, not a recompile: each box gets its rectangle's position and size."""
+        boxes = np.array([rect_to_box(*r) for r in rects], dtype=np.float64).reshape(-1, 2, 2)
+        n = len(boxes)
+        pos = np.zeros((n, 3))
+        pos[:, :2] = boxes[:, 0]
+        self._wall_pool.write(self.model, self.data, pos, DIR_QUAT[0], np.ones(n, np.int64),
+                              np.zeros(n, np.int64))
+        self.model.geom_size[self._wall_pool.gids[:n, 0], :2] = boxes[:, 1]
+        self._walls_shown = self._walls[0]
+
+    def _tiles(self, grid, obj, background) -> np.ndarray:
+        """(W, H, 3) tile look / colour / state per cell, keeping tiles hidden by objects."""
+        look = _TILE_LOOK[grid[..., 0], np.minimum(grid[..., 2], 3)]
+        cur = np.stack([look, grid[..., 1], grid[..., 2]], axis=-1).astype(np.int64)
+        covered = (obj > 0) & (look == 0)
+        if background is not None:
+            bg = pal.check_grid(background, grid.shape)
+            bg_look = _TILE_LOOK[bg[..., 0], np.minimum(bg[..., 2], 3)]
+            bg_cur = np.stack([bg_look, bg[..., 1], bg[..., 2]], axis=-1)
+            cur = np.where((covered & (bg_look > 0))[..., None], bg_cur, cur)
+        if self._under is not None and self._under.shape == cur.shape:
+            cur = np.where((covered & (cur[..., 0] == 0))[..., None], self._under, cur)
+        self._under = cur
+        return cur
+
+    def _write_tiles(self, tiles) -> None:
+        xs, ys = np.nonzero(tiles[..., 0])
+        sel = tiles[xs, ys]
+        turn = np.where(sel[:, 0] == _BELT, sel[:, 2] % 4, 0)
+        self._tile_pool.write(self.model, self.data, _positions(xs, ys, 0.0), DIR_QUAT[turn],
+                              sel[:, 0], sel[:, 1])
+
+    def _write_objects(self, grid, obj) -> None:
+        xs, ys = np.nonzero(obj)
+        self._obj_pool.write(self.model, self.data, _positions(xs, ys, 0.0), DIR_QUAT[0],
+                             obj[xs, ys], grid[xs, ys, 1])
+
+    def _write_agents(self, agents, shape) -> None:
+        n = len(agents)
+        pos = np.zeros((n, 3))
+        dirs = np.zeros(n, dtype=np.int64)
+        colors = np.zeros(n, dtype=np.int64)
+        carry = np.zeros((n, 2), dtype=np.int64)  # look, colour
+        for i, a in enumerate(agents):
+            pos[i, :2] = cell_to_world(*pal.check_agent(a, shape))
+            dirs[i], colors[i] = a.dir, a.color
+            if a.carrying is not None:
+                t, c, s = (int(v) for v in a.carrying)
+                pal.check_cell(t, c, s, f"agent {i} carrying")
+                carry[i] = (_OBJ_LOOK[t, min(s, 3)], c)
+        quat = DIR_QUAT[dirs]
+        self._agent_pool.write(self.model, self.data, pos, quat, np.ones(n, np.int64), colors)
+        held = carry[:, 0] > 0
+        yaw_c, yaw_s = quat[:, 0] ** 2 - quat[:, 3] ** 2, 2 * quat[:, 0] * quat[:, 3]
+        front = np.stack([yaw_c * _CARRY_OFFSET[0], yaw_s * _CARRY_OFFSET[0],
+                          np.full(n, _CARRY_OFFSET[2])], axis=1)
+        self._carry_pool.write(self.model, self.data, (pos + front)[held], quat[held],
+                               carry[held, 0], carry[held, 1])
+        rig = self.data.mocap_pos[self._rig], self.data.mocap_quat[self._rig]
+        if n:
+            rig[0][:], rig[1][:] = pos[0], quat[0]
+
+    # -- building ---------------------------------------------------------------------------
+    def _build(self, size: tuple[int, int], caps: tuple[int, int, int, int]) -> None:
+        self._release_gl()
+        self._wall_pool = _Pool("wall", pal.WALL_LOOKS, caps[0])
+        self._tile_pool = _Pool("tile", pal.TILE_LOOKS, caps[1])
+        self._obj_pool = _Pool("obj", pal.OBJECT_LOOKS, caps[2])
+        self._agent_pool = _Pool("agent", pal.AGENT_LOOKS, caps[3])
+        self._carry_pool = _Pool("carry", pal.CARRY_LOOKS, caps[3])
+        pools = (self._wall_pool, self._tile_pool, self._obj_pool, self._agent_pool,
+                 self._carry_pool)
+        spec = _static_spec(size, self.width, self.height)
+        meshes: dict = {}
+        for pool in pools:
+            pool.add_to(spec, meshes)
+        self.model = spec.compile()
+        self.data = mujoco.MjData(self.model)
+        for pool in pools:
+            pool.bind(self.model)
+        self._rig = self.model.body_mocapid[self.model.body("rig").id]
+        self.data.mocap_pos[self._rig, :2] = grid_center(*size)
+        self.n_compiles += 1
+        self._size, self._caps, self._walls_shown = size, caps, None
+
+    # -- pictures ---------------------------------------------------------------------------
+    def render(self, frame: GridFrame | None = None, camera: str = "top",
+               background=None) -> np.ndarray:
+        """rgb image ``(height, width, 3)`` uint8 of ``frame`` (or of the last synced one)."""
+        _check_camera(camera)
+        if frame is not None:
+            self.sync(frame, background)
+        if self.model is None:
+            raise RuntimeError("GridScene.render: no frame has been synced yet")
+        if self._renderer is None:
+            self._renderer = OffscreenRenderer(self.model, self.width, self.height)
+        return self._renderer.render(self.data, camera=camera)
+
+    def show(self, frame: GridFrame | None = None, camera: str = "top", key_callback=None,
+             background=None) -> None:
+        """Open or refresh the MuJoCo passive viewer ("human" mode) on this scene."""
+        _check_camera(camera)
+        if frame is not None:
+            self.sync(frame, background)
+        if self.model is None:
+            raise RuntimeError("GridScene.show: no frame has been synced yet")
+        if self._viewer is None:
+            from safety_sim.render.viewer import HumanViewer
+
+            self.model.vis.global_.cameraid = self.model.camera(camera).id
+            self._viewer = HumanViewer(self.model, self.data, key_callback)
+        self._viewer.sync()
+
+    def _release_gl(self) -> None:
+        if self._renderer is not None:
+            self._renderer.close()
+            self._renderer = None
+        if self._viewer is not None:
+            self._viewer.close()
+            self._viewer = None
+
+    def close(self) -> None:
+        """Release the OpenGL renderer and the viewer (the compiled model stays)."""
+        self._release_gl()
+
+
+def _static_spec(size: tuple[int, int], img_w: int, img_h: int) -> mujoco.MjSpec:
+    """Floor, light and cameras of a ``size`` = (W, H) grid."""
+    width, height = size
+    spec = mujoco.MjSpec()
+    spec.modelname = "grid_scene"
+    _set_visual(spec, img_w, img_h)
+    cx, cy = grid_center(width, height)
+    spec.stat.center, spec.stat.extent = (cx, cy, 0.0), float(max(width, height))
+    _add_floor(spec, width, height)
+    wb = spec.worldbody
+    wb.add_light(name="sun", type=mujoco.mjtLightType.mjLIGHT_DIRECTIONAL, castshadow=False,
+                 dir=(0.3, 0.5, -1.0), diffuse=(0.45,) * 3, specular=(0.05,) * 3)
+    # Orthographic: fovy is the visible height in metres; the whole grid fits the image.
+    wb.add_camera(name="top", pos=(cx, cy, 5.0 + pal.WALL_HEIGHT),
+                  proj=mujoco.mjtProjection.mjPROJ_ORTHOGRAPHIC,
+                  fovy=float(max(height, width * img_h / img_w)))
+    rig = wb.add_body(name="rig", mocap=True)  # follows the first agent
+    for name, pos, fwd, fovy in (("follow", _FOLLOW_POS, _FOLLOW_FWD, _FOLLOW_FOVY),
+                                 ("first_person", _EYE_POS, _EYE_FWD, _EYE_FOVY)):
+        rig.add_camera(name=name, pos=pos, quat=mat_to_quat(look_axes(fwd)), fovy=fovy)
+    return spec
+
+
+def _set_visual(spec: mujoco.MjSpec, img_w: int, img_h: int) -> None:
+    vis = spec.visual
+    vis.global_.offwidth, vis.global_.offheight = img_w, img_h
+    vis.global_.azimuth, vis.global_.elevation = 90.0, -70.0  # viewer's free camera
+    # Coarse primitive meshes: shapes a few pixels wide need no more, and software GL
+    # (llvmpipe) pays per triangle. No shadows (they cost ~10x a frame there).
+    vis.quality.numslices, vis.quality.numstacks, vis.quality.numquads = 16, 8, 1
+    vis.headlight.ambient, vis.headlight.diffuse = (0.5,) * 3, (0.35,) * 3
+    vis.headlight.specular = (0.0,) * 3
+    spec.add_texture(name="sky", type=mujoco.mjtTexture.mjTEXTURE_SKYBOX,
+                     builtin=mujoco.mjtBuiltin.mjBUILTIN_GRADIENT, width=32, height=192,
+                     rgb1=pal.SKY_TOP[:3], rgb2=pal.SKY_BOTTOM[:3])
+
+
+def _add_floor(spec: mujoco.MjSpec, width: int, height: int) -> None:
+    """A checkered plane (1-cell squares) and four slabs hiding it outside the grid.
+
+    The checker's phase is locked to the plane's centre, hence an integer centre.
+    """
+    spec.add_texture(name="checker", type=mujoco.mjtTexture.mjTEXTURE_2D,
+                     builtin=mujoco.mjtBuiltin.mjBUILTIN_CHECKER, width=64, height=64,
+                     rgb1=pal.FLOOR_A[:3], rgb2=pal.FLOOR_B[:3])
+    mat = spec.add_material(name="floor", texrepeat=(1.0, 1.0), texuniform=True, specular=0.0)
+    mat.textures[mujoco.mjtTextureRole.mjTEXROLE_RGB] = "checker"
+    big = float(width + height + 4)
+    wb = spec.worldbody
+    wb.add_geom(name="floor", type=mujoco.mjtGeom.mjGEOM_PLANE, material="floor",
+                pos=(width // 2, -(height // 2), 0.0), size=(big, big, 1.0),
+                contype=0, conaffinity=0)
+    for i, (x0, y0, x1, y1) in enumerate(((-big, -big, 0, height + big),
+                                          (width, -big, width + big, height + big),
+                                          (0, -big, width, 0), (0, height, width, height + big))):
+        wb.add_geom(name=f"outside{i}", type=mujoco.mjtGeom.mjGEOM_BOX, rgba=pal.OUTSIDE,
+                    pos=((x0 + x1) / 2, -(y0 + y1) / 2, 0.0005),
+                    size=((x1 - x0) / 2, (y1 - y0) / 2, 0.0005), contype=0, conaffinity=0)
+
+
+def _positions(xs, ys, z: float) -> np.ndarray:
+    px, py = cell_to_world(xs, ys)
+    return np.stack([np.atleast_1d(px), np.atleast_1d(py), np.full(len(xs), z)], axis=1)
+
+
+def _check_camera(camera: str) -> None:
+    if camera not in CAMERAS:
+        raise ValueError(f"unknown grid camera {camera!r}; choose one of {CAMERAS}")
+
+
+_OBJ_LOOK, _TILE_LOOK = pal.OBJECT_LOOK_INDEX, pal.TILE_LOOK_INDEX
+_BELT = tuple(pal.TILE_LOOKS).index("belt") + 1
