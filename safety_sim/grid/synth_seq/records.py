@@ -1,0 +1,143 @@
+"""Levels as records of ``shared/refs/synth_seq_missions.json`` (README_grid.md section 2):
+loading with validation (:func:`level_from_record`) and exporting (:func:`level_to_record`)."""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from safety_sim.grid.encoding import COLOR_NAMES, S, T
+from safety_sim.grid.synth_seq.geometry import GRID_SIZE, STEP, is_wall_line
+from safety_sim.grid.synth_seq.instructions import (
+    ACTION_KINDS, LOCATIONS, PAIR_KINDS, SLOTS, TYPE_OF_ID, Action, Node, Pair, Scene,
+    max_steps_of, num_navs, surface, tree_to_record)
+from safety_sim.grid.synth_seq.levelgen import Level
+
+
+class LevelRecordError(ValueError):
+    """A level record passed to ``reset(options={"level": ...})`` is malformed."""
+
+
+def _int(value, where: str) -> int:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise LevelRecordError(f"{where}: expected an int, got {value!r}")
+    return int(value)
+
+
+def _pair(value, where: str) -> tuple[int, int]:
+    if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != 2:
+        raise LevelRecordError(f"{where}: expected [x, y], got {value!r}")
+    return _int(value[0], where), _int(value[1], where)
+
+
+def _check_object(entry, k: int) -> tuple[int, int, int, int, int]:
+    where = f"objects[{k}]"
+    if not isinstance(entry, Sequence) or isinstance(entry, str) or len(entry) != 5:
+        raise LevelRecordError(f"{where}: expected [type, colour, state, x, y], got {entry!r}")
+    t, c, s, x, y = (_int(v, where) for v in entry)
+    if t not in TYPE_OF_ID:
+        raise LevelRecordError(f"{where}: type {t} is not a door (4), key (5), ball (6) "
+                               "or box (7)")
+    if not 0 <= c < len(COLOR_NAMES):
+        raise LevelRecordError(f"{where}: colour {c} is outside 0..{len(COLOR_NAMES) - 1}")
+    if not (0 < x < GRID_SIZE - 1 and 0 < y < GRID_SIZE - 1):
+        raise LevelRecordError(f"{where}: cell ({x}, {y}) is outside the grid interior")
+    if t == T.DOOR:
+        if s not in (S.OPEN, S.CLOSED, S.LOCKED):
+            raise LevelRecordError(f"{where}: door state {s} is not 0, 1 or 2")
+        if (x % STEP == 0) == (y % STEP == 0):
+            raise LevelRecordError(f"{where}: door at ({x}, {y}) is not inside an internal "
+                                   "wall segment")
+    else:
+        if s != 0:
+            raise LevelRecordError(f"{where}: state {s} of a {TYPE_OF_ID[t]} must be 0")
+        if is_wall_line(x, y):
+            raise LevelRecordError(f"{where}: {TYPE_OF_ID[t]} at ({x}, {y}) lies on a wall")
+    return t, c, s, x, y
+
+
+def _desc(rec, slot_types, scene: Scene, where: str):
+    if not isinstance(rec, Mapping):
+        raise LevelRecordError(f"{where}: expected a descriptor object, got {rec!r}")
+    type_name, color, loc = rec.get("type"), rec.get("color"), rec.get("loc")
+    if type_name not in slot_types:
+        raise LevelRecordError(f"{where}.type: {type_name!r} is not one of {slot_types}")
+    if color is not None and color not in COLOR_NAMES:
+        raise LevelRecordError(f"{where}.color: {color!r} is not null or one of {COLOR_NAMES}")
+    if loc is not None and loc not in LOCATIONS:
+        raise LevelRecordError(f"{where}.loc: {loc!r} is not null or one of {LOCATIONS}")
+    desc = scene.resolve(type_name, color, loc)
+    if not desc.oids:
+        raise LevelRecordError(f"{where}: '{desc.surface}' matches no object of the level")
+    return desc
+
+
+def tree_from_record(rec, scene: Scene, where: str = "tree") -> Node:
+    """Rebuild an instruction tree from its record, resolving every descriptor in ``scene``
+    (the stored matches/articles/surfaces are not trusted)."""
+    if not isinstance(rec, Mapping):
+        raise LevelRecordError(f"{where}: expected a tree node object, got {rec!r}")
+    kind = rec.get("kind")
+    if kind in PAIR_KINDS:
+        return Pair(kind, tree_from_record(rec.get("a"), scene, where + ".a"),
+                    tree_from_record(rec.get("b"), scene, where + ".b"))
+    if kind in ACTION_KINDS:
+        return Action(kind, tuple(_desc(rec.get(slot), types, scene, f"{where}.{slot}")
+                                  for slot, types in SLOTS[kind]))
+    raise LevelRecordError(f"{where}.kind: {kind!r} is not one of "
+                           f"{ACTION_KINDS + PAIR_KINDS}")
+
+
+def level_from_record(record) -> Level:
+    """Build a :class:`Level` from a record (``objects``, ``agent_start``, ``tree``, optional
+    ``max_steps``, which must agree with the tree). Walls are implicit."""
+    if not isinstance(record, Mapping):
+        raise LevelRecordError(f"level record must be a mapping, got {type(record).__name__}")
+    missing = [k for k in ("objects", "agent_start", "tree") if k not in record]
+    if missing:
+        raise LevelRecordError(f"level record lacks {missing}")
+    if "grid_size" in record and list(record["grid_size"]) != [GRID_SIZE, GRID_SIZE]:
+        raise LevelRecordError(f"grid_size {record['grid_size']!r} is not "
+                               f"[{GRID_SIZE}, {GRID_SIZE}]")
+    raw = record["objects"]
+    if not isinstance(raw, Sequence) or isinstance(raw, str):
+        raise LevelRecordError("objects: expected a list of [type, colour, state, x, y]")
+    cells = {}
+    for k, entry in enumerate(raw):
+        obj = _check_object(entry, k)
+        if obj[3:] in cells:
+            raise LevelRecordError(f"objects[{k}]: cell {obj[3:]} is used twice")
+        cells[obj[3:]] = obj
+    start = record["agent_start"]
+    if not isinstance(start, Mapping) or "pos" not in start or "dir" not in start:
+        raise LevelRecordError("agent_start: expected {'pos': [x, y], 'dir': d}")
+    pos, d = _pair(start["pos"], "agent_start.pos"), _int(start["dir"], "agent_start.dir")
+    if not 0 <= d < 4:
+        raise LevelRecordError(f"agent_start.dir: {d} is outside 0..3")
+    if not (0 < pos[0] < GRID_SIZE - 1 and 0 < pos[1] < GRID_SIZE - 1) or \
+            is_wall_line(*pos) or pos in cells:
+        raise LevelRecordError(f"agent_start.pos: {pos} is not a free interior cell")
+    objects = [cells[p] for p in sorted(cells)]
+    tree = tree_from_record(record["tree"], Scene(objects, pos, d))
+    if record.get("max_steps") is not None and \
+            _int(record["max_steps"], "max_steps") != max_steps_of(tree):
+        raise LevelRecordError(f"max_steps {record['max_steps']} disagrees with the tree "
+                               f"({num_navs(tree)} navigations -> {max_steps_of(tree)})")
+    return Level(objects, pos, d, tree, None, [])
+
+
+def level_to_record(level: Level) -> dict:
+    """The level in the refs record format (objects row-major: y outer, x inner)."""
+    objects = sorted(level.objects, key=lambda o: (o[4], o[3]))
+    locked = None
+    if level.locked_room is not None:
+        i, j = level.locked_room
+        for (t, c, s, x, y) in level.objects:
+            if t == T.DOOR and s == S.LOCKED:
+                locked = {"room": [i, j], "door_pos": [x, y], "door_color": COLOR_NAMES[c]}
+    return {"mission": surface(level.tree), "tree": tree_to_record(level.tree),
+            "grid_size": [GRID_SIZE, GRID_SIZE], "max_steps": level.max_steps,
+            "num_navs": num_navs(level.tree),
+            "agent_start": {"pos": list(level.agent_pos), "dir": level.agent_dir},
+            "rejections": len(level.rejections), "rejection_reasons": list(level.rejections),
+            "locked_room": locked, "objects": [list(o) for o in objects]}

@@ -1,0 +1,249 @@
+"""SafetySynthSeq-v0 as a gymnasium env: spaces, check_env, vector envs, determinism, bad
+input, labels and cost, truncation, pickling, rendering hooks."""
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+from pathlib import Path
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.error import ResetNeeded
+from gymnasium.utils.env_checker import check_env
+
+import safety_sim  # noqa: F401  (registers the ids)
+from safety_sim.envs.synth_seq import KEY_ACTIONS, SynthSeqEnv
+from safety_sim.grid.synth_seq.records import LevelRecordError
+from safety_sim.render.frame import GridFrame
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+ENV_ID = "SafetySynthSeq-v0"
+
+
+@pytest.fixture(scope="module")
+def records():
+    return json.loads((SHARED / "refs" / "synth_seq_missions.json").read_text())["missions"]
+
+
+def test_check_env_and_spaces():
+    env = gymnasium.make(ENV_ID)
+    check_env(env.unwrapped, skip_render_check=True)
+    assert env.action_space == gymnasium.spaces.Discrete(7)
+    obs, info = env.reset(seed=3)
+    assert env.observation_space.contains(obs) and obs["image"].dtype == np.uint8
+    assert info["cost"] == 0.0 and info["labels"] == frozenset()
+    for _ in range(50):
+        obs, *_ = env.step(env.action_space.sample())
+        assert env.observation_space.contains(obs)
+
+
+def test_every_reference_mission_is_in_the_mission_space(records):
+    space = SynthSeqEnv().observation_space["mission"]
+    assert all(space.contains(rec["mission"]) for rec in records)
+
+
+def test_make_vec_runs():
+    venv = gymnasium.make_vec(ENV_ID, num_envs=2, vectorization_mode="sync")
+    obs, _ = venv.reset(seed=[1, 2])
+    assert obs["image"].shape == (2, 7, 7, 3) and len(obs["mission"]) == 2
+    for _ in range(5):
+        obs, reward, term, trunc, info = venv.step(np.array([2, 1]))
+    assert reward.shape == (2,)
+    venv.close()
+
+
+def test_async_vector_env_without_shared_memory_carries_the_missions():
+    # gymnasium 1.4's shared-memory buffers read Text entries once at construction, so
+    # async vector envs need shared_memory=False to see the missions (README).
+    venv = gymnasium.make_vec(ENV_ID, num_envs=2, vectorization_mode="async",
+                              vector_kwargs={"shared_memory": False})
+    obs, _ = venv.reset(seed=[1, 2])
+    single = gymnasium.make(ENV_ID)
+    assert obs["mission"][0] == single.reset(seed=1)[0]["mission"]
+    obs, *_ = venv.step(np.array([2, 1]))
+    assert obs["mission"][1] == single.reset(seed=2)[0]["mission"]
+    venv.close()
+
+
+def test_same_seed_same_episode_and_seeds_differ():
+    a, b = gymnasium.make(ENV_ID), gymnasium.make(ENV_ID)
+    oa, _ = a.reset(seed=11)
+    ob, _ = b.reset(seed=11)
+    assert oa["mission"] == ob["mission"] and (oa["image"] == ob["image"]).all()
+    assert a.unwrapped.level_record() == b.unwrapped.level_record()
+    rng = np.random.default_rng(0)
+    for act in rng.integers(0, 7, 100):
+        ra, rb = a.step(int(act)), b.step(int(act))
+        assert (ra[0]["image"] == rb[0]["image"]).all() and ra[1:4] == rb[1:4]
+        if ra[2] or ra[3]:
+            break
+    missions = {a.reset(seed=s)[0]["mission"] for s in range(20)}
+    assert len(missions) > 15
+    # Without a seed the stream continues: successive resets give different levels.
+    first = a.unwrapped.level_record()
+    a.reset()
+    assert a.unwrapped.level_record() != first
+
+
+@pytest.mark.parametrize("action", [7, -1, 1.5, "2", None, True, np.array([1, 2]),
+                                    float("nan")])
+def test_bad_actions_raise(action):
+    env = gymnasium.make(ENV_ID).unwrapped
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match="action"):
+        env.step(action)
+
+
+def test_step_before_reset_and_after_the_end_raise():
+    env = SynthSeqEnv()
+    with pytest.raises(ResetNeeded, match="reset"):
+        env.step(0)
+    level = {"objects": [[6, 0, 0, 2, 3]], "agent_start": {"pos": [2, 2], "dir": 0},
+             "tree": {"kind": "goto", "desc": {"type": "ball", "color": None, "loc": None}}}
+    env.reset(options={"level": level})
+    assert env.step(1)[2]
+    with pytest.raises(ResetNeeded, match="ended"):
+        env.step(0)
+
+
+def test_truncation_at_max_steps_without_success():
+    env = SynthSeqEnv()
+    env.reset(seed=5)
+    n = env.max_steps
+    assert n % 576 == 0
+    for t in range(1, n + 1):
+        obs, reward, term, trunc, _ = env.step(6)  # done: never changes the world
+        assert reward == 0.0 and not term and trunc == (t == n)
+
+
+def test_unknown_kwargs_and_options_raise():
+    with pytest.raises(TypeError, match="colour"):
+        gymnasium.make(ENV_ID, colour=3)
+    env = SynthSeqEnv()
+    with pytest.raises(ValueError, match="unknown reset options"):
+        env.reset(options={"layout": {}})
+    with pytest.raises(ValueError, match="render_mode"):
+        SynthSeqEnv(render_mode="ascii")
+
+
+def _corrupt(rec, path, value):
+    rec = copy.deepcopy(rec)
+    node = rec
+    for k in path[:-1]:
+        node = node[k]
+    if value is KeyError:
+        del node[path[-1]]
+    else:
+        node[path[-1]] = value
+    return rec
+
+
+@pytest.mark.parametrize("path,value,message", [
+    (("objects",), KeyError, "lacks"),
+    (("objects",), "abc", "objects"),
+    (("objects", 0), [9, 0, 0, 3, 3], "type"),
+    (("objects", 0), [6, 7, 0, 3, 3], "colour"),
+    (("objects", 0), [6, 0, 0, 7, 3], "wall"),
+    (("objects", 0), [4, 0, 1, 3, 3], "wall segment"),
+    (("objects", 0), [4, 0, 5, 7, 3], "door state"),
+    (("objects", 0), [6, 0, 0, 30, 3], "outside"),
+    (("objects", 0), [6, 0, 0, 3.5, 3], "int"),
+    (("agent_start", "dir"), 4, "dir"),
+    (("agent_start", "pos"), [0, 3], "free interior cell"),
+    (("tree", "kind"), "jump", "kind"),
+    (("tree", "a", "kind"), "pickup", "desc"),
+    (("max_steps",), 577, "max_steps"),
+    (("grid_size",), [8, 8], "grid_size"),
+])
+def test_corrupt_level_records_raise(records, path, value, message):
+    rec = records[0]
+    env = SynthSeqEnv()
+    with pytest.raises(LevelRecordError, match=message):
+        env.reset(options={"level": _corrupt(rec, path, value)})
+
+
+def test_descriptor_without_match_and_overlapping_cells_raise(records):
+    rec = copy.deepcopy(records[1])
+    rec["objects"].append(list(rec["objects"][0]))
+    with pytest.raises(LevelRecordError, match="twice"):
+        SynthSeqEnv().reset(options={"level": rec})
+    level = {"objects": [[6, 0, 0, 2, 3]], "agent_start": {"pos": [2, 2], "dir": 0},
+             "tree": {"kind": "goto", "desc": {"type": "box", "color": None, "loc": None}}}
+    with pytest.raises(LevelRecordError, match="matches no object"):
+        SynthSeqEnv().reset(options={"level": level})
+    with pytest.raises(LevelRecordError, match="mapping"):
+        SynthSeqEnv().reset(options={"level": [1, 2]})
+
+
+def test_labels_and_cost():
+    env = SynthSeqEnv()
+    level = {"objects": [[7, 1, 0, 3, 2], [4, 0, 1, 7, 3], [6, 4, 0, 2, 1]],
+             "agent_start": {"pos": [2, 2], "dir": 0},
+             "tree": {"kind": "open", "desc": {"type": "door", "color": "red", "loc": None}}}
+    env.reset(options={"level": level})
+    labels = env.step(3)[4]["labels"]  # pick up the green box
+    assert {"carrying", "carrying_box", "carrying_green", "carrying_green_box",
+            "picked_up"} <= labels
+    info = env.step(4)[4]  # drop it back
+    assert "dropped" in info["labels"] and "carrying" not in info["labels"]
+    info = env.step(5)[4]  # toggle the box: destroyed
+    assert "box_destroyed" in info["labels"] and info["cost"] == info["cost_box_destroyed"] == 1
+    assert env.cost_fn(info["labels"]) == 1.0 and env.cost_fn(frozenset()) == 0.0
+    assert env.world.grid[3, 2, 0] == 1
+    for a in (3, 2, 2, 2):  # pickup (nothing), forward to (5, 2)
+        info = env.step(a)[4]
+    assert info["cost"] == 0.0
+    env.step(1)  # face down
+    env.step(2)  # (5, 3)
+    env.step(0)  # face right: the door at (7, 3) is two cells away
+    env.step(2)  # (6, 3)
+    obs, reward, term, _, info = env.step(5)
+    assert term and {"door_opened", "subgoal_0_done", "mission_done"} <= info["labels"]
+
+
+def test_reward_is_exact_and_info_reports_rejections(records):
+    env = SynthSeqEnv()
+    _, info = env.reset(seed=8)
+    assert info["rejections"] == len(env.last_rejections)
+    rec = records[0]
+    env.reset(options={"level": rec})
+    for a in rec["bot"]["actions"]:
+        _, reward, term, *_ = env.step(int(a))
+    assert term and reward == 1 - 0.9 * (len(rec["bot"]["actions"]) / rec["max_steps"])
+
+
+def test_pickle_mid_episode_continues_identically():
+    env = gymnasium.make(ENV_ID).unwrapped
+    env.reset(seed=4)
+    for a in (2, 1, 2, 2):
+        env.step(a)
+    clone = pickle.loads(pickle.dumps(env))
+    for a in (0, 2, 3, 5, 2, 4, 1, 2):
+        x, y = env.step(a), clone.step(a)
+        assert (x[0]["image"] == y[0]["image"]).all() and x[1:4] == y[1:4]
+        assert x[4]["labels"] == y[4]["labels"]
+    assert env.reset(seed=9)[0]["mission"] == clone.reset(seed=9)[0]["mission"]
+
+
+def test_grid_frame_and_key_callback():
+    env = SynthSeqEnv(render_camera="first_person")
+    env.reset(seed=1)
+    frame = env.grid_frame()
+    assert isinstance(frame, GridFrame) and frame.grid.shape == (22, 22, 3)
+    assert frame.agents[0].pos == env.agent.pos and frame.agents[0].dir == env.agent.dir
+    assert (frame.grid == env.world.grid).all()
+    for code in (263, 262, 265, 80, 68, 84, 32, 999):
+        env.human_key_callback(code)
+    assert list(env.key_actions) == [KEY_ACTIONS[c] for c in (263, 262, 265, 80, 68, 84, 32)]
+    assert list(env.key_actions) == [0, 1, 2, 3, 4, 5, 6]
+
+
+def test_rgb_array_render_first_person():
+    env = gymnasium.make(ENV_ID, render_mode="rgb_array", render_camera="first_person",
+                         render_width=64, render_height=48)
+    env.reset(seed=2)
+    img = env.render()
+    assert img.shape == (48, 64, 3) and img.dtype == np.uint8 and img.std() > 0
+    env.close()
