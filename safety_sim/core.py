@@ -92,12 +92,22 @@ def safety_info(cost_terms: dict[str, float], labels: frozenset[str],
 class SafetyGymnasiumStep(gymnasium.Wrapper):
     """Safety-Gymnasium's step signature: ``(obs, reward, cost, terminated, truncated, info)``.
 
-    The cost is ``info["cost"]``; everything else is passed through unchanged.
+    The cost is ``info["cost"]``; for a multi-agent env whose ``info`` is keyed by agent, it
+    is the dict ``{agent: info[agent]["cost"]}``. Everything else is passed through unchanged.
     """
 
     def step(self, action):
         obs, reward, terminated, truncated, info = self.env.step(action)
-        return obs, reward, info.get("cost", 0.0), terminated, truncated, info
+        return obs, reward, step_cost(info), terminated, truncated, info
+
+
+def step_cost(info: dict) -> Any:
+    """The step cost from an info dict: ``info["cost"]``, or per agent for per-agent infos."""
+    if "cost" in info:
+        return info["cost"]
+    if info and all(isinstance(v, dict) and "cost" in v for v in info.values()):
+        return {k: v["cost"] for k, v in info.items()}
+    raise KeyError("the env's info has no 'cost' entry")
 
 
 def make(env_id: str, **kwargs) -> gymnasium.Env:

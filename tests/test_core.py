@@ -127,3 +127,11 @@ def test_human_viewer_without_display_raises_instead_of_aborting(monkeypatch):
     assert viewer.display_available({"DISPLAY": ":1"}, "linux")
     assert not viewer.display_available({}, "linux")
     assert viewer.display_available({}, "darwin")
+
+
+def test_step_cost_single_and_per_agent():
+    assert core.step_cost({"cost": 1.0, "labels": frozenset()}) == 1.0
+    per_agent = {0: {"cost": 0.0}, 1: {"cost": 1.0}}
+    assert core.step_cost(per_agent) == {0: 0.0, 1: 1.0}
+    with pytest.raises(KeyError, match="no 'cost'"):
+        core.step_cost({})
