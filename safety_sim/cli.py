@@ -1,0 +1,88 @@
+"""The safety-sim command: list, record, view and bench.
+
+    safety-sim list [--family push|gridworld|multiagent]
+    safety-sim record --env SafetyPointPush1-v0 --out push.mp4
+    safety-sim view --env SafetyCarPush2-v0
+    safety-sim bench --quick --markdown
+
+Also runnable as `python -m safety_sim.cli`; `safety-sim COMMAND --help` for details.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+import safety_sim
+from safety_sim import tools
+from safety_sim.tools import bench, record, view
+
+FAMILY_TITLES = {"push": "Push (MuJoCo, continuous control)",
+                 "gridworld": "Gridworlds (discrete, MuJoCo-rendered)",
+                 "multiagent": "Multi-agent gridworlds"}
+
+
+def _kwargs_text(kwargs: dict) -> str:
+    return " ".join(f"{k}={v}" for k, v in kwargs.items())
+
+
+def list_ids(family: str | None = None, docs: bool = True) -> str:
+    """The registered ids grouped by family, then by env class (with its docstring's first
+    line); aliases are shown beside the id they duplicate."""
+    table = [r for r in tools.rows() if family is None or r.family == family]
+    alias = tools.aliases(table)
+    canon = tools.canonical_rows(table)
+    lines: list[str] = []
+    families = list(dict.fromkeys(r.family for r in canon))
+    for fam in families:
+        members = [r for r in canon if r.family == fam]
+        count = sum(1 + len(alias[r.id]) for r in members)
+        lines.append(f"{FAMILY_TITLES.get(fam, fam)}: {count} id{'s' if count != 1 else ''}")
+        for entry in dict.fromkeys(r.entry_point for r in members):
+            group = [r for r in members if r.entry_point == entry]
+            doc = tools.env_doc(group[0]) if docs else ""
+            lines.append(f"  {entry}" + (f" - {doc}" if doc else ""))
+            width = max(len(r.id) for r in group)
+            for r in group:
+                extra = _kwargs_text(r.kwargs)
+                also = f"  (alias: {', '.join(alias[r.id])})" if alias[r.id] else ""
+                lines.append(f"    {r.id.ljust(width)}  {extra}{also}".rstrip())
+        lines.append("")
+    return "\n".join(lines).rstrip()
+
+
+def _run_list(args: argparse.Namespace) -> int:
+    if args.family is not None and args.family not in {r.family for r in tools.rows()}:
+        raise tools.ToolError(f"unknown family {args.family!r}; choose one of: "
+                              f"{', '.join(sorted({r.family for r in tools.rows()}))}")
+    print(list_ids(args.family, docs=not args.no_docs))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="safety-sim", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--version", action="version", version=f"safety-sim {safety_sim.__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    lp = sub.add_parser("list", help="list the registered environment ids",
+                        description="List the registered ids grouped by family.")
+    lp.add_argument("--family", default=None, help="only this family (push, gridworld, ...)")
+    lp.add_argument("--no-docs", action="store_true",
+                    help="do not import the env classes for their descriptions")
+    lp.set_defaults(func=_run_list)
+    for name, module, text in (("record", record, "record episodes to .mp4 or .gif"),
+                               ("view", view, "drive an env from the keyboard in the viewer"),
+                               ("bench", bench, "measure step, reset and render speed")):
+        sp = sub.add_parser(name, help=text, description=module.__doc__,
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
+        module.add_arguments(sp)
+        sp.set_defaults(func=module.run)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    return tools.run_tool(parser, lambda args: args.func(args), argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,453 @@
+"""Benchmark the registered environments (speed figures, not tests).
+
+    safety-sim bench                       # everything, a few minutes
+    safety-sim bench --ids 'SafetyPoint*' --markdown
+    python scripts/bench.py --quick        # tiny counts (under a minute)
+
+Push: env steps/s through `gymnasium.make` with random actions (episodes reset as needed,
+resets included), beside the physical limit of the same compiled model: raw
+`mujoco.mj_step(model, data, nstep=10)` on a copy of the post-reset state, with the same
+controls. Rounds of the two alternate and each figure is the median over rounds. Reset: seeded
+`reset(seed=k)`, median and p99. Vision ids: the cost of the vision frame (their step time
+minus the base id's, measured alternately in the same run). Gridworlds: the raw
+`env.unwrapped.step` rate with precomputed random actions (resets not timed), seeded reset
+time and the render time of a 256x256 rgb frame.
+"""
+from __future__ import annotations
+
+import argparse
+import copy
+import dataclasses
+import fnmatch
+import os
+import platform
+import statistics
+import sys
+import time
+import warnings
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from safety_sim import tools
+from safety_sim.tools import ToolError
+
+PUSH_SUBSTEPS = 10  # physics steps per env step, every Push agent (spec push.md §6)
+N_ACTIONS = 4096  # precomputed random actions, cycled
+CHUNK = 20  # steps between clock reads
+# Extra configurations measured for some ids (kwargs passed to gymnasium.make).
+VARIANTS = {"SafetyBlockedUnlockPickup-v0": ({"agents": 1}, {"agents": 2}, {"agents": 3})}
+
+
+@dataclass(frozen=True)
+class Settings:
+    seconds: float = 0.5  # per measurement per round
+    rounds: int = 5
+    resets: int = 200
+    frames: int = 50
+
+
+QUICK = Settings(seconds=0.03, rounds=2, resets=5, frames=3)
+
+
+@dataclass
+class Result:
+    name: str
+    cells: dict = field(default_factory=dict)
+    error: str | None = None
+
+
+SECTIONS = {
+    "push": ("Push (env vs physics limit)",
+             ("id", "env steps/s", "physics steps/s", "ratio", "reset median ms",
+              "reset p99 ms", "mean episode steps")),
+    "vision": ("Push Vision (frame cost)",
+               ("id", "env steps/s", "base id steps/s", "vision frame ms", "reset median ms")),
+    "grid": ("Gridworlds (raw env.unwrapped.step)",
+             ("id", "raw steps/s", "reset median ms", "reset p99 ms", "render ms (256x256)")),
+}
+
+
+def _actions(space, seed: int, n: int = N_ACTIONS) -> list:
+    """Seeded random actions as plain Python values where the space is discrete."""
+    space = copy.deepcopy(space)
+    space.seed(seed)
+    out = [space.sample() for _ in range(n)]
+    if isinstance(out[0], (np.integer, int)):
+        return [int(a) for a in out]
+    if isinstance(out[0], dict):
+        return [{k: int(v) if isinstance(v, np.integer) else v for k, v in a.items()}
+                for a in out]
+    return out
+
+
+def _reset_times(reset, n: int) -> tuple[float, float]:
+    """Median and p99 (ms) of ``reset(seed=k)`` for k = 0..n-1."""
+    times = []
+    for k in range(n):
+        t0 = time.perf_counter()
+        reset(seed=k)
+        times.append(time.perf_counter() - t0)
+    return 1e3 * statistics.median(times), 1e3 * float(np.percentile(times, 99))
+
+
+class EnvRunner:
+    """Steps a (wrapped) env with cycled random actions; ended episodes are reset (timed)."""
+
+    def __init__(self, env, seed: int = 0) -> None:
+        self.env, self.actions, self.i = env, _actions(env.action_space, seed), 0
+        self.steps = self.t = 0
+        self.lengths: list[int] = []  # of the episodes that ended
+        env.reset(seed=seed)
+
+    def run(self, seconds: float) -> float:
+        env, acts, n = self.env, self.actions, len(self.actions)
+        steps, t0 = 0, time.perf_counter()
+        deadline = t0 + seconds
+        while True:
+            for _ in range(CHUNK):
+                _, _, term, trunc, _ = env.step(acts[self.i])
+                self.i, self.t = (self.i + 1) % n, self.t + 1
+                if term or trunc:
+                    env.reset()
+                    self.lengths.append(self.t)
+                    self.t = 0
+            steps += CHUNK
+            now = time.perf_counter()
+            if now >= deadline:
+                break
+        self.steps += steps
+        return steps / (now - t0)
+
+
+class PhysicsRunner:
+    """Raw ``mj_step(nstep=10)`` from a copy of a state, same controls, restored every 1000."""
+
+    def __init__(self, model, data, actions) -> None:
+        import mujoco
+
+        self.mujoco, self.model = mujoco, model
+        self.snapshot, self.data = copy.copy(data), copy.copy(data)
+        ctrl = [np.asarray(a, dtype=np.float64) for a in actions]
+        self.ctrls = ctrl if ctrl and ctrl[0].shape == (model.nu,) else [None]
+        self.i = self.t = 0
+
+    def run(self, seconds: float) -> float:
+        mujoco, m, d = self.mujoco, self.model, self.data
+        ctrls, n = self.ctrls, len(self.ctrls)
+        steps, t0 = 0, time.perf_counter()
+        deadline = t0 + seconds
+        while True:
+            for _ in range(CHUNK):
+                c = ctrls[self.i]
+                if c is not None:
+                    d.ctrl[:] = c
+                mujoco.mj_step(m, d, nstep=PUSH_SUBSTEPS)
+                self.i = (self.i + 1) % n
+            steps += CHUNK
+            self.t += CHUNK
+            now = time.perf_counter()
+            if self.t >= 1000:
+                mujoco.mj_copyData(d, m, self.snapshot)
+                self.t = 0
+            if now >= deadline:
+                break
+        return steps / (now - t0)
+
+
+def bench_push(row, s: Settings) -> Result:
+    env = tools.make_env(row)
+    try:
+        runner = EnvRunner(env)
+        base = env.unwrapped
+        physics = PhysicsRunner(base.model, base.data, runner.actions)
+        env_rates, raw_rates = [], []
+        for _ in range(s.rounds):
+            env_rates.append(runner.run(s.seconds))
+            raw_rates.append(physics.run(s.seconds))
+        ratios = [e / r for e, r in zip(env_rates, raw_rates)]
+        med, p99 = _reset_times(env.reset, s.resets)
+        lengths = runner.lengths
+        return Result(row.id, {
+            "env steps/s": statistics.median(env_rates),
+            "physics steps/s": statistics.median(raw_rates),
+            "ratio": statistics.median(ratios), "reset median ms": med, "reset p99 ms": p99,
+            "mean episode steps": float(np.mean(lengths)) if lengths else f"> {runner.t}"})
+    finally:
+        env.close()
+
+
+def bench_vision(row, base_row, s: Settings) -> Result:
+    env, base_env = tools.make_env(row), tools.make_env(base_row)
+    try:
+        vis, ref = EnvRunner(env), EnvRunner(base_env)
+        vis_rates, ref_rates = [], []
+        for _ in range(s.rounds):
+            vis_rates.append(vis.run(s.seconds))
+            ref_rates.append(ref.run(s.seconds))
+        frame = [1e3 / v - 1e3 / b for v, b in zip(vis_rates, ref_rates)]
+        med, _ = _reset_times(env.reset, max(1, s.resets // 10))
+        return Result(row.id, {"env steps/s": statistics.median(vis_rates),
+                               "base id steps/s": statistics.median(ref_rates),
+                               "vision frame ms": statistics.median(frame),
+                               "reset median ms": med})
+    finally:
+        env.close()
+        base_env.close()
+
+
+class RawGridRunner:
+    """``env.unwrapped.step`` with cycled precomputed actions; only the steps are timed."""
+
+    def __init__(self, env, limit: int | None, seed: int = 0) -> None:
+        self.base, self.limit = env.unwrapped, limit
+        self.actions, self.i, self.t = _actions(env.action_space, seed), 0, 0
+        self.multi = isinstance(self.actions[0], dict)
+        self.base.reset(seed=seed)
+
+    def run(self, seconds: float) -> float:
+        step, acts, n = self.base.step, self.actions, len(self.actions)
+        steps, busy = 0, 0.0
+        deadline = time.perf_counter() + seconds
+        while True:
+            m = CHUNK if self.limit is None else min(CHUNK, self.limit - self.t)
+            if self.i + m > n:
+                self.i = 0
+            batch = acts[self.i:self.i + m]
+            ended, done = False, 0
+            t0 = time.perf_counter()
+            if self.multi:
+                for a in batch:
+                    _, _, term, trunc, _ = step(a)
+                    done += 1
+                    if tools.episode_over(term, trunc):
+                        ended = True
+                        break
+            else:
+                for a in batch:
+                    _, _, term, trunc, _ = step(a)
+                    done += 1
+                    if term or trunc:
+                        ended = True
+                        break
+            t1 = time.perf_counter()
+            busy += t1 - t0
+            steps += done
+            self.i = (self.i + done) % n
+            self.t += done
+            if ended or (self.limit is not None and self.t >= self.limit):
+                self.base.reset()
+                self.t = 0
+            if t1 >= deadline:
+                break
+        return steps / busy
+
+
+def _render_ms(row, extra: dict, s: Settings) -> float:
+    env = tools.make_env(row, "rgb_array", width=256, height=256, **extra)
+    try:
+        env.reset(seed=0)
+        frame = env.render()  # builds the scene and the GL context: not timed
+        if np.asarray(frame).shape[:2] != (256, 256):
+            raise RuntimeError(f"render() returned shape {np.asarray(frame).shape}")
+        acts, times = _actions(env.action_space, 1, max(s.frames, 1)), []
+        for a in acts:
+            _, _, term, trunc, _ = env.step(a)
+            t0 = time.perf_counter()
+            env.render()
+            times.append(time.perf_counter() - t0)
+            if tools.episode_over(term, trunc):
+                env.reset()
+        return 1e3 * statistics.median(times)
+    finally:
+        env.close()
+
+
+def bench_grid(row, extra: dict, s: Settings) -> Result:
+    env = tools.make_env(row, **extra)
+    try:
+        runner = RawGridRunner(env, row.max_episode_steps)
+        rate = statistics.median(runner.run(s.seconds) for _ in range(s.rounds))
+        med, p99 = _reset_times(env.unwrapped.reset, s.resets)
+    finally:
+        env.close()
+    return Result(_variant_name(row, extra), {
+        "raw steps/s": rate, "reset median ms": med, "reset p99 ms": p99,
+        "render ms (256x256)": _render_ms(row, extra, s)})
+
+
+def select(patterns: list[str] | None) -> list:
+    """Canonical rows (aliases dropped) matching any glob; ToolError for a pattern that
+    matches nothing."""
+    canon = tools.canonical_rows()
+    if not patterns:
+        return canon
+    alias_of = {a: c for c, al in tools.aliases().items() for a in al}
+    all_ids = [r.id for r in tools.rows()]
+    chosen = set()
+    for pattern in patterns:
+        hits = fnmatch.filter(all_ids, pattern)
+        if not hits:
+            if not any(ch in pattern for ch in "*?["):
+                tools.resolve_env_id(pattern)  # raises with close matches
+            raise ToolError(f"--ids pattern {pattern!r} matches no environment id")
+        chosen.update(alias_of.get(h, h) for h in hits)
+    return [r for r in canon if r.id in chosen]
+
+
+def _kind(row) -> str:
+    if row.family == "push":
+        return "vision" if row.kwargs.get("vision") else "push"
+    return "grid"
+
+
+def _base_row(row):
+    """The non-vision Push row with the same agent and level."""
+    want = {**row.kwargs, "vision": False}
+    for r in tools.canonical_rows():
+        if r.entry_point == row.entry_point and r.kwargs == want:
+            return r
+    raise LookupError(f"no base id for {row.id}")
+
+
+def _variant_name(row, extra: dict) -> str:
+    return row.id + (f" ({', '.join(f'{k}={v}' for k, v in extra.items())})" if extra else "")
+
+
+def _error(exc: BaseException) -> str:
+    text = f"{type(exc).__name__}: {exc}".splitlines()[0]
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def _measure_one(row, kind: str, extra: dict, s: Settings) -> Result:
+    if kind == "push":
+        return bench_push(row, s)
+    if kind == "vision":
+        return bench_vision(row, _base_row(row), s)
+    return bench_grid(row, extra, s)
+
+
+def measure(rows, s: Settings, log=None) -> dict[str, list[Result]]:
+    """Run the benchmark over ``rows``; a failure becomes an error row, never a crash."""
+    out: dict[str, list[Result]] = {k: [] for k in SECTIONS}
+    for row in rows:
+        kind = _kind(row)
+        for extra in VARIANTS.get(row.id, ({},)) if kind == "grid" else ({},):
+            if log:
+                log(f"bench: {row.id} {extra or ''}".rstrip())
+            try:
+                with warnings.catch_warnings():
+                    # The passive checker's warnings (vector/dict rewards) are not speed data.
+                    warnings.filterwarnings("ignore",
+                                            module="gymnasium.utils.passive_env_checker")
+                    res = _measure_one(row, kind, extra, s)
+            except Exception as exc:  # noqa: BLE001 - reported in the table
+                res = Result(_variant_name(row, extra), error=_error(exc))
+            out[kind].append(res)
+    return out
+
+
+def _fmt(column: str, value) -> str:
+    if isinstance(value, str):
+        return value
+    if value is None:
+        return "-"
+    if column == "ratio":
+        return f"{100 * value:.0f}%"
+    if column.endswith("steps/s"):
+        return f"{value:,.0f}"
+    if column == "mean episode steps":
+        return f"{value:.1f}"
+    return f"{value:.3f}" if value < 10 else f"{value:.1f}"
+
+
+def format_table(title: str, columns, results: list[Result], markdown: bool) -> str:
+    body = []
+    for r in results:
+        if r.error is not None:
+            body.append([r.name, f"error: {r.error}"] + [""] * (len(columns) - 2))
+        else:
+            body.append([r.name] + [_fmt(c, r.cells.get(c)) for c in columns[1:]])
+    if markdown:
+        lines = [f"**{title}**", "", "| " + " | ".join(columns) + " |",
+                 "|" + "|".join(["---"] + ["---:"] * (len(columns) - 1)) + "|"]
+        lines += ["| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in body]
+        return "\n".join(lines)
+    ok = [row for row in body if not row[1].startswith("error:")]
+    widths = [max(len(str(x)) for x in col) for col in zip(columns, *ok)]
+    widths[0] = max(len(row[0]) for row in [list(columns)] + body)
+    def line(cells):
+        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w)
+                         for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+    out = [title, line(columns), line(["-" * w for w in widths])]
+    out += [line(row) if not row[1].startswith("error:") else
+            f"{row[0].ljust(widths[0])}  {row[1]}" for row in body]
+    return "\n".join(out)
+
+
+def header(s: Settings) -> str:
+    import gymnasium
+    import mujoco
+
+    return (f"safety_sim bench: Python {platform.python_version()}, mujoco {mujoco.__version__}, "
+            f"gymnasium {gymnasium.__version__}, numpy {np.__version__}, "
+            f"{os.cpu_count()} CPUs ({platform.processor() or platform.machine()}); "
+            f"{s.rounds} rounds x {s.seconds:g} s per measurement, {s.resets} resets")
+
+
+NOTES = ("Push env steps/s include the resets of episodes that ended (Ant's random-action "
+         "episodes last ~20 steps, so its figure is the end-to-end rate); ratio = median over "
+         "rounds of env/physics measured back to back.")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--ids", nargs="+", metavar="GLOB", default=None,
+                   help="ids or glob patterns (default: every id, aliases excluded)")
+    p.add_argument("--quick", action="store_true", help="tiny counts (for tests and smoke runs)")
+    p.add_argument("--markdown", action="store_true", help="print Markdown tables")
+    p.add_argument("--seconds", type=float, default=None,
+                   help=f"seconds per measurement per round (default {Settings.seconds})")
+    p.add_argument("--rounds", type=int, default=None,
+                   help=f"alternating measurement rounds (default {Settings.rounds})")
+    p.add_argument("--resets", type=int, default=None,
+                   help=f"seeded resets timed per id (default {Settings.resets})")
+    p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+
+
+def settings_from(args: argparse.Namespace) -> Settings:
+    s = QUICK if args.quick else Settings()
+    for name, low in (("seconds", 0.0), ("rounds", 1), ("resets", 1)):
+        value = getattr(args, name)
+        if value is None:
+            continue
+        if not value >= low or (name == "seconds" and not value > 0):
+            raise ToolError(f"--{name} must be {'positive' if name == 'seconds' else '>= 1'}, "
+                            f"got {value}")
+        s = dataclasses.replace(s, **{name: value})
+    return s
+
+
+def run(args: argparse.Namespace) -> int:
+    s = settings_from(args)
+    rows = select(args.ids)
+    log = None if args.quiet else (lambda msg: print(msg, file=sys.stderr, flush=True))
+    results = measure(rows, s, log)
+    parts = [header(s)]
+    for kind, (title, columns) in SECTIONS.items():
+        if results[kind]:
+            parts.append(format_table(title, columns, results[kind], args.markdown))
+    if results["push"]:
+        parts.append(NOTES)
+    print("\n\n".join(parts))
+    return 1 if any(r.error for rs in results.values() for r in rs) else 0
+
+
+def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog=prog, description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_arguments(p)
+    return p
+
+
+def main(argv: list[str] | None = None, prog: str | None = None) -> int:
+    return tools.run_tool(build_parser(prog), run, argv)

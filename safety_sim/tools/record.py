@@ -1,0 +1,256 @@
+"""Record episodes of any registered environment to a video, headless.
+
+    safety-sim record --env SafetyPointPush1-v0 --episodes 1 --out push.mp4
+    python scripts/record_video.py --env SafetyConveyorBelt-v0 --policy oracle --out belt.gif
+
+Frames come from `render_mode="rgb_array"` (off-screen MuJoCo; `MUJOCO_GL=egl` is chosen
+when there is no display). Episode `k` starts with `reset(seed=seed + k)`. `.mp4` (also
+`.mkv`/`.mov`) is written by ffmpeg through imageio-ffmpeg (H.264, yuv420p), `.gif` by
+Pillow (which merges consecutive identical frames into one longer frame; timing is kept).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from safety_sim import tools
+from safety_sim.tools import ToolError
+from safety_sim.tools.policies import POLICIES, make_policy
+
+VIDEO_EXTENSIONS = (".mp4", ".mkv", ".mov")
+GIF_EXTENSIONS = (".gif",)
+
+
+@dataclass
+class EpisodeStats:
+    steps: int = 0
+    ret: float = 0.0
+    cost: float = 0.0
+    end: str = "running"
+
+
+@dataclass
+class RecordResult:
+    path: Path
+    frames: int
+    fps: float
+    shape: tuple | None = None  # (H, W, 3) of the frames written
+    episodes: list[EpisodeStats] = field(default_factory=list)
+
+
+class VideoWriter:
+    """Streams (H, W, 3) uint8 frames to an mp4 (ffmpeg) or gif (Pillow) file."""
+
+    def __init__(self, path: Path, fps: float) -> None:
+        import imageio.v2 as imageio
+
+        ext = path.suffix.lower()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if ext in VIDEO_EXTENSIONS:
+            self._writer = imageio.get_writer(
+                str(path), format="FFMPEG", mode="I", fps=fps, codec="libx264",
+                pixelformat="yuv420p", macro_block_size=2)
+            self._even = True
+        elif ext in GIF_EXTENSIONS:
+            self._writer = imageio.get_writer(str(path), mode="I", duration=1000.0 / fps, loop=0)
+            self._even = False
+        else:
+            raise ToolError(f"cannot write {path.name!r}: unsupported extension {ext!r}; use "
+                            f"one of {', '.join(VIDEO_EXTENSIONS + GIF_EXTENSIONS)}")
+        self.frames, self.shape = 0, None
+
+    def append(self, frame: np.ndarray) -> None:
+        frame = np.asarray(frame)
+        if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
+            raise ToolError(f"render() returned an array of shape {frame.shape} and dtype "
+                            f"{frame.dtype}; expected (H, W, 3) uint8")
+        if self.shape is None:
+            self.shape = frame.shape
+        elif frame.shape != self.shape:
+            raise ToolError(f"frame size changed from {self.shape} to {frame.shape}")
+        if self._even and (frame.shape[0] % 2 or frame.shape[1] % 2):
+            # yuv420p needs even sizes: repeat the last row/column instead of rescaling.
+            frame = np.pad(frame, ((0, frame.shape[0] % 2), (0, frame.shape[1] % 2), (0, 0)),
+                           mode="edge")
+        self._writer.append_data(frame)
+        self.frames += 1
+
+    def close(self) -> None:
+        self._writer.close()
+
+
+class Progress:
+    """A tqdm bar when tqdm is installed (the ``progress`` extra), else a stderr counter."""
+
+    def __init__(self, total: int | None, enabled: bool = True) -> None:
+        self._bar, self._count, self._last = None, 0, 0.0
+        self.enabled = enabled
+        if not enabled:
+            return
+        try:
+            from tqdm import tqdm
+        except ImportError:
+            return
+        self._bar = tqdm(total=total, unit="step", file=sys.stderr, dynamic_ncols=True)
+
+    def update(self, episode: str) -> None:
+        self._count += 1
+        if not self.enabled:
+            return
+        if self._bar is not None:
+            self._bar.set_description(episode, refresh=False)
+            self._bar.update(1)
+            return
+        now = time.monotonic()
+        if now - self._last >= 0.25:
+            self._last = now
+            print(f"\r{episode}: {self._count} steps", end="", file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
+        elif self.enabled and self._count:
+            print(f"\r{self._count} steps recorded", file=sys.stderr, flush=True)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--env", required=True, metavar="ID",
+                   help="environment id (see `safety-sim list`)")
+    p.add_argument("--out", default=None, metavar="PATH",
+                   help="output file; the extension picks the format: .mp4 (.mkv, .mov) or "
+                        ".gif (default: <ID>.mp4)")
+    p.add_argument("--episodes", type=int, default=1, help="number of episodes (default 1)")
+    p.add_argument("--policy", default="random", choices=POLICIES,
+                   help="random (default), oracle (gridworlds' scripted solver) or zero")
+    p.add_argument("--seed", type=int, default=0,
+                   help="episode k is reset with seed SEED+k; also seeds the random policy")
+    p.add_argument("--camera", default=None,
+                   help="Push: track (default), fixedfar, fixednear, vision; "
+                        "gridworlds: top (default), follow, first_person")
+    p.add_argument("--width", type=int, default=480, help="frame width (default 480)")
+    p.add_argument("--height", type=int, default=480, help="frame height (default 480)")
+    p.add_argument("--fps", type=float, default=None,
+                   help="video frame rate (default: the env's metadata render_fps)")
+    p.add_argument("--max-steps", type=int, default=None,
+                   help="cap on steps per episode (default: until the episode ends)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def _validate(args: argparse.Namespace) -> None:
+    for name in ("episodes", "width", "height"):
+        if getattr(args, name) < 1:
+            raise ToolError(f"--{name} must be at least 1, got {getattr(args, name)}")
+    if args.max_steps is not None and args.max_steps < 0:
+        raise ToolError(f"--max-steps must be >= 0, got {args.max_steps}")
+    if args.fps is not None and not args.fps > 0:
+        raise ToolError(f"--fps must be positive, got {args.fps}")
+
+
+def _frame(env, obs, source: dict) -> np.ndarray:
+    """``env.render()``; a Vision id that refuses render() falls back to its ``vision`` image."""
+    if source.get("from") == "obs":
+        return np.asarray(obs["vision"])
+    try:
+        frame = env.render()
+    except Exception:
+        if source.get("from") or not (isinstance(obs, dict) and "vision" in obs):
+            raise
+        source["from"] = "obs"
+        print("note: render() refused; recording the observation's 'vision' image",
+              file=sys.stderr)
+        return np.asarray(obs["vision"])
+    if frame is None:
+        raise ToolError(f"{env.spec.id if env.spec else env}: render() returned None "
+                        "in rgb_array mode")
+    source["from"] = "render"
+    return frame
+
+
+def record(args: argparse.Namespace) -> RecordResult:
+    """Run the episodes and write the video; returns what was recorded."""
+    _validate(args)
+    row = tools.resolve_env_id(args.env)
+    camera = tools.check_camera(row, args.camera)
+    out = Path(args.out if args.out else f"{row.id}.mp4")
+    if out.suffix.lower() not in VIDEO_EXTENSIONS + GIF_EXTENSIONS:
+        VideoWriter(out, 1.0)  # raises the extension error before any env is built
+    env = tools.make_env(row, "rgb_array", width=args.width, height=args.height, camera=camera,
+                         disable_env_checker=True)
+    try:
+        policy = make_policy(args.policy, env, args.seed)
+        fps = args.fps or float(env.metadata.get("render_fps") or 30)
+        limit = env.spec.max_episode_steps if env.spec is not None else None
+        if args.max_steps is not None:
+            limit = args.max_steps if limit is None else min(limit, args.max_steps)
+        writer = VideoWriter(out, fps)
+        progress = Progress(None if limit is None else limit * args.episodes,
+                            enabled=not args.no_progress)
+        result, source = RecordResult(out, 0, fps), {}
+        try:
+            for k in range(args.episodes):
+                label = f"episode {k + 1}/{args.episodes}"
+                result.episodes.append(
+                    _episode(env, policy, writer, args, k, progress, label, source))
+        finally:
+            progress.close()
+            writer.close()
+        result.frames, result.shape = writer.frames, writer.shape
+        return result
+    finally:
+        env.close()
+
+
+def _episode(env, policy, writer: VideoWriter, args, k: int, progress: Progress,
+             label: str, source: dict) -> EpisodeStats:
+    stats = EpisodeStats()
+    obs, _ = env.reset(seed=args.seed + k)
+    policy.begin_episode()
+    writer.append(_frame(env, obs, source))
+    while args.max_steps is None or stats.steps < args.max_steps:
+        obs, reward, terminated, truncated, info = env.step(policy(obs))
+        stats.steps += 1
+        stats.ret += tools.total(reward)
+        stats.cost += tools.step_cost(info)
+        writer.append(_frame(env, obs, source))
+        progress.update(label)
+        if tools.episode_over(terminated, truncated):
+            stats.end = "terminated" if tools.total(terminated) else "truncated"
+            return stats
+    stats.end = "stopped at --max-steps"
+    return stats
+
+
+def summary(args: argparse.Namespace, result: RecordResult) -> str:
+    h, w = result.shape[:2] if result.shape else (args.height, args.width)
+    lines = [f"{args.env}: policy {args.policy}, seed {args.seed}, {w}x{h} @ {result.fps:g} fps"]
+    for k, ep in enumerate(result.episodes):
+        lines.append(f"  episode {k + 1}: {ep.steps} steps, return {ep.ret:.4g}, "
+                     f"cost {ep.cost:.4g} ({ep.end})")
+    steps = sum(e.steps for e in result.episodes)
+    ret = sum(e.ret for e in result.episodes)
+    cost = sum(e.cost for e in result.episodes)
+    lines.append(f"episodes {len(result.episodes)}, steps {steps}, return {ret:.4g}, "
+                 f"total cost {cost:.4g}, frames {result.frames} -> {result.path}")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    result = record(args)
+    print(summary(args, result))
+    return 0
+
+
+def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog=prog, description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_arguments(p)
+    return p
+
+
+def main(argv: list[str] | None = None, prog: str | None = None) -> int:
+    return tools.run_tool(build_parser(prog), run, argv)

@@ -1,0 +1,399 @@
+"""Drive an environment from the keyboard in MuJoCo's interactive (passive) viewer.
+
+    safety-sim view --env SafetyCarPush2-v0
+    python scripts/view.py --env SafetyConveyorBelt-v0
+
+The env is made with `render_mode="human"`; the viewer's key presses come back through the
+env's `human_key_callback`. Push steps once per tick at the env's render_fps (keys latch a
+command, because the viewer reports presses, not releases):
+  Up/Down      forward / backward (pressing the opposite key first stops)
+  Left/Right   turn left / right (the opposite key first goes straight)
+  S            stop (zero action)          Space   reset (next seed)
+  Point: actuator 0 = forward force, actuator 1 = turn rate. Car: differential drive of the two
+  wheels. Racecar: throttle (rear differential velocity) and steering angle. Doggo and Ant have
+  legs that no arrow key can sensibly drive: they take random actions (or --policy zero).
+  Vision ids have no viewer (their camera image is the observation): view the base id.
+Gridworlds step once per key press (the env's own KEY_ACTIONS table when it has one):
+  Conveyor belt: arrows move.  Bottles: Left/Right move, P (or Up) picks up.
+  BlockedUnlockPickup, SynthSeq: Left/Right turn, Up forward, P pickup, D drop, T toggle,
+  Enter done; PageUp/PageDown choose the agent you drive (the others do nothing).
+  Space resets. Letter keys may also toggle one of the viewer's own rendering flags.
+
+Needs a display (on macOS run it under `mjpython`); without one it stops with a message.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections import deque
+
+import numpy as np
+
+from safety_sim import tools
+from safety_sim.tools import ToolError
+from safety_sim.tools.policies import make_policy
+
+SPACE, ENTER, RIGHT, LEFT, DOWN, UP, PAGE_UP, PAGE_DOWN = 32, 257, 262, 263, 264, 265, 266, 267
+KEY_D, KEY_P, KEY_S, KEY_T = 68, 80, 83, 84
+KEY_NAMES = {SPACE: "Space", ENTER: "Enter", RIGHT: "Right", LEFT: "Left", DOWN: "Down",
+             UP: "Up", PAGE_UP: "PageUp", PAGE_DOWN: "PageDown", KEY_D: "D", KEY_P: "P",
+             KEY_S: "S", KEY_T: "T"}
+
+_MINIGRID = {"keys": {LEFT: 0, RIGHT: 1, UP: 2, KEY_P: 3, KEY_D: 4, KEY_T: 5, ENTER: 6},
+             "idle": 6}
+# Keyboard tables of the gridworlds, by entry point (used when the env has no KEY_ACTIONS).
+GRID_KEYMAPS = {
+    "safety_sim.envs.conveyor_belt:ConveyorBeltEnv":
+        {"keys": {RIGHT: 0, UP: 1, LEFT: 2, DOWN: 3}, "idle": None},
+    "safety_sim.envs.bottles:BottlesEnv":
+        {"keys": {LEFT: 0, RIGHT: 1, KEY_P: 2, UP: 2}, "idle": None},
+    "safety_sim.envs.blocked_unlock_pickup:BlockedUnlockPickupEnv": _MINIGRID,
+    "safety_sim.envs.synth_seq:SynthSeqEnv": _MINIGRID,
+}
+
+
+def _clip(x: float) -> float:
+    return max(-1.0, min(1.0, x))
+
+
+# Push agents: (forward, turn) in {-1, 0, 1}^2 -> action in units of the action bounds.
+# Car: the "left" wheel sits at body -x and the car's front is -y, so a left turn spins
+# that wheel forward and the other backward.
+PUSH_DRIVES = {
+    "Point": lambda f, t: (f, t),
+    "Car": lambda f, t: (_clip(f + t), _clip(f - t)),
+    "Racecar": lambda f, t: (f, t),
+}
+
+
+PUSH_HELP = ("Up/Down: forward/backward, Left/Right: turn (keys latch; the opposite key "
+             "cancels), S: stop, Space: reset; close the window to quit")
+
+
+class PushDriver:
+    """Latched arrow-key command for a Push agent (the viewer reports presses, not releases)."""
+
+    def __init__(self, agent: str, action_space) -> None:
+        self.drive = PUSH_DRIVES[agent]
+        self.high = np.asarray(action_space.high, dtype=np.float64)
+        self.forward = self.turn = 0
+
+    def on_key(self, key: int) -> bool:
+        if key in (UP, DOWN):
+            sign = 1 if key == UP else -1
+            self.forward = 0 if self.forward == -sign else sign
+        elif key in (LEFT, RIGHT):
+            sign = 1 if key == LEFT else -1
+            self.turn = 0 if self.turn == -sign else sign
+        elif key == KEY_S:
+            self.forward = self.turn = 0
+        else:
+            return False
+        return True
+
+    def action(self) -> np.ndarray:
+        return np.asarray(self.drive(self.forward, self.turn), dtype=np.float64) * self.high
+
+
+class KeyQueue:
+    """Key codes from the viewer thread (deque appends and pops are thread-safe)."""
+
+    def __init__(self) -> None:
+        self._keys: deque[int] = deque()
+
+    def __call__(self, keycode: int) -> None:
+        self._keys.append(int(keycode))
+
+    def drain(self) -> list[int]:
+        out = []
+        while self._keys:
+            out.append(self._keys.popleft())
+        return out
+
+
+def check_display(environ=os.environ, platform: str = sys.platform) -> None:
+    """ToolError unless an interactive window can be opened here."""
+    if platform.startswith("linux") and not (environ.get("DISPLAY")
+                                             or environ.get("WAYLAND_DISPLAY")):
+        raise ToolError("no display: the interactive viewer needs a desktop session (DISPLAY "
+                        "and WAYLAND_DISPLAY are unset). On a headless machine record a video "
+                        "instead: safety-sim record --env ID --out video.mp4")
+    if platform == "darwin":
+        import mujoco.viewer
+
+        if getattr(mujoco.viewer, "_MJPYTHON", None) is None:
+            raise ToolError("on macOS the MuJoCo viewer must run under mjpython: "
+                            "mjpython scripts/view.py --env ID")
+    try:
+        import glfw
+    except Exception as exc:  # noqa: BLE001 - missing or broken GLFW library
+        raise ToolError(f"the MuJoCo viewer needs GLFW, which failed to load: {exc}") from exc
+    if not glfw.init():
+        raise ToolError("GLFW could not initialise a window system (is the display reachable?)")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--env", required=True, metavar="ID",
+                   help="environment id (see `safety-sim list`)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first episode (then +1)")
+    p.add_argument("--camera", default=None,
+                   help="Push: track (default), fixedfar, fixednear, vision; "
+                        "gridworlds: top (default), follow, first_person")
+    p.add_argument("--policy", default="keyboard",
+                   choices=("keyboard", "random", "zero", "oracle"),
+                   help="who acts: keyboard (default; Doggo/Ant fall back to random), "
+                        "random, zero, or oracle (gridworlds' scripted solver)")
+    p.add_argument("--fps", type=float, default=None,
+                   help="ticks per second (default: the env's render_fps); Push steps once "
+                        "per tick, gridworlds once per key press")
+    p.add_argument("--duration", type=float, default=None, metavar="SECONDS",
+                   help="quit after this many seconds (default: when the window closes)")
+
+
+class EpisodeLog:
+    """Return and cost of the running episode, printed when it ends."""
+
+    def __init__(self) -> None:
+        self.steps, self.ret, self.cost, self.count = 0, 0.0, 0.0, 0
+
+    def add(self, reward, info) -> None:
+        self.steps += 1
+        self.ret += tools.total(reward)
+        self.cost += tools.step_cost(info)
+
+    def end(self, why: str) -> None:
+        self.count += 1
+        print(f"episode {self.count}: {self.steps} steps, return {self.ret:.4g}, "
+              f"cost {self.cost:.4g} ({why})", flush=True)
+        self.steps, self.ret, self.cost = 0, 0.0, 0.0
+
+
+def run(args: argparse.Namespace) -> int:
+    row = tools.resolve_env_id(args.env)
+    camera = tools.check_camera(row, args.camera)
+    if args.fps is not None and not args.fps > 0:
+        raise ToolError(f"--fps must be positive, got {args.fps}")
+    if row.kwargs.get("vision"):
+        base_ids = [r.id for r in tools.canonical_rows()
+                    if r.entry_point == row.entry_point
+                    and r.kwargs == {**row.kwargs, "vision": False}]
+        raise ToolError(f"{row.id} renders its camera into the observation and has no viewer; "
+                        f"view the same world with {', '.join(base_ids) or 'its base id'}")
+    check_display()
+    push = row.family == "push"
+    env = tools.make_env(row, "human", camera=None if push else camera,
+                         disable_env_checker=True)
+    try:
+        base, keys = env.unwrapped, KeyQueue()
+        base.human_key_callback = keys  # handed to the viewer when it opens (first render)
+        control = _push_control(row, env, args) if push else _grid_control(row, env, args)
+        session = Session(env, args.seed, keys, control)
+        fps = args.fps or float(env.metadata.get("render_fps") or 30)
+        session.start()
+        _aim(session.viewer, camera)
+        print(control.help, flush=True)
+        session.loop(1.0 / fps, args.duration)
+        if session.log.steps:
+            session.log.end("viewer closed")
+    finally:
+        env.close()
+        _wait_for_viewer_threads()
+    return 0
+
+
+def _wait_for_viewer_threads(timeout: float = 5.0) -> None:
+    """Let the passive viewer's thread leave its render loop before the interpreter exits:
+    ``close()`` only requests the exit, and the ``glfw.terminate`` that mujoco.viewer registers
+    with atexit would otherwise race the still-running loop (a segfault at exit)."""
+    import threading
+
+    deadline = time.monotonic() + timeout
+    for thread in threading.enumerate():
+        if thread is not threading.current_thread() and "_launch_internal" in thread.name:
+            thread.join(max(0.0, deadline - time.monotonic()))
+
+
+def _push_control(row, env, args):
+    agent = row.kwargs.get("agent")
+    if args.policy == "keyboard" and agent in PUSH_DRIVES:
+        return PushControl(PushDriver(agent, env.action_space))
+    if args.policy == "keyboard":
+        print(f"{agent}: legs cannot be driven from arrow keys; random actions "
+              "(--policy zero to stand still)", flush=True)
+    name = "random" if args.policy == "keyboard" else args.policy
+    return PolicyControl(make_policy(name, env, args.seed))
+
+
+def _grid_control(row, env, args):
+    if args.policy != "keyboard":
+        return PolicyControl(make_policy(args.policy, env, args.seed))
+    space = env.action_space
+    agents = list(space.spaces) if isinstance(getattr(space, "spaces", None), dict) else None
+    return GridKeyControl(grid_keymap(row, env.unwrapped), agents)
+
+
+class PolicyControl:
+    """A policy acts on every tick."""
+
+    help = "Space resets; close the window to quit"
+
+    def __init__(self, policy) -> None:
+        self.policy = policy
+
+    def on_key(self, key: int) -> None:
+        pass
+
+    def begin_episode(self) -> None:
+        self.policy.begin_episode()
+
+    def action(self, obs):
+        return self.policy(obs)
+
+
+class PushControl(PolicyControl):
+    """Arrow keys latch the drive command; the env steps on every tick."""
+
+    help = PUSH_HELP
+
+    def __init__(self, driver: PushDriver) -> None:
+        self.driver = driver
+
+    def on_key(self, key: int) -> None:
+        self.driver.on_key(key)
+
+    def begin_episode(self) -> None:
+        pass
+
+    def action(self, obs):
+        return self.driver.action()
+
+
+class GridKeyControl:
+    """One env step per action key; multi-agent: the chosen agent acts, the others idle."""
+
+    def __init__(self, keymap: dict, agents: list | None) -> None:
+        self.keys, self.idle, self.agents = keymap["keys"], keymap["idle"], agents
+        self.current, self.pending = 0, deque()
+        names = ", ".join(f"{KEY_NAMES.get(k, k)}={a}" for k, a in self.keys.items())
+        self.help = (f"keys (key=action): {names}; Space resets"
+                     + ("; PageUp/PageDown choose the agent" if agents else ""))
+
+    def on_key(self, key: int) -> None:
+        if self.agents and key in (PAGE_UP, PAGE_DOWN):
+            self.current = (self.current + (1 if key == PAGE_UP else -1)) % len(self.agents)
+            print(f"driving agent {self.agents[self.current]}", flush=True)
+        elif key in self.keys:
+            a = self.keys[key]
+            self.pending.append(a if self.agents is None else {
+                agent: (a if n == self.current else self.idle)
+                for n, agent in enumerate(self.agents)})
+
+    def begin_episode(self) -> None:
+        self.pending.clear()
+
+    def action(self, obs):
+        return self.pending.popleft() if self.pending else None
+
+
+class Session:
+    """Reset/step loop at a fixed tick; ended episodes are logged and reset with seed + 1."""
+
+    def __init__(self, env, seed: int, keys: KeyQueue, control) -> None:
+        self.env, self.seed, self.keys, self.control = env, seed, keys, control
+        self.log, self.obs, self.viewer = EpisodeLog(), None, None
+
+    def start(self) -> None:
+        try:
+            self.reset()  # human mode: opens the viewer
+        except ToolError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - GLFW/GL failures become one clear line
+            raise ToolError("could not start the env in human mode (which opens the MuJoCo "
+                            f"viewer): {type(exc).__name__}: {exc}") from exc
+        self.viewer = _find_viewer(self.env.unwrapped)
+
+    def reset(self) -> None:
+        self.obs, _ = self.env.reset(seed=self.seed)
+        self.control.begin_episode()
+
+    def tick(self) -> None:
+        for key in self.keys.drain():
+            if key == SPACE:
+                self.log.end("reset by user")
+                self.seed += 1
+                self.reset()
+            else:
+                self.control.on_key(key)
+        action = self.control.action(self.obs)
+        if action is None:
+            return
+        self.obs, reward, terminated, truncated, info = self.env.step(action)
+        self.log.add(reward, info)
+        if tools.episode_over(terminated, truncated):
+            self.log.end("terminated" if tools.total(terminated) else "truncated")
+            self.seed += 1
+            self.reset()
+
+    def running(self) -> bool:
+        return self.viewer is None or self.viewer.is_running()
+
+    def loop(self, dt: float, duration: float | None = None) -> None:
+        end = None if duration is None else time.perf_counter() + duration
+        while self.running() and (end is None or time.perf_counter() < end):
+            t0 = time.perf_counter()
+            self.tick()
+            time.sleep(max(0.0, dt - (time.perf_counter() - t0)))
+
+
+def _aim(viewer, camera: str) -> None:
+    """Point the open viewer at the named model camera (Escape frees it, [ ] cycle)."""
+    import mujoco
+
+    handle = getattr(viewer, "_handle", None)
+    if handle is None:
+        return
+    cid = mujoco.mj_name2id(viewer.model, mujoco.mjtObj.mjOBJ_CAMERA, camera)
+    if cid < 0:
+        raise ToolError(f"the viewer's model has no camera {camera!r}")
+    with handle.lock():
+        handle.cam.type = mujoco.mjtCamera.mjCAMERA_FIXED
+        handle.cam.fixedcamid = cid
+
+
+def _find_viewer(obj, depth: int = 3):
+    """The env's :class:`HumanViewer`, searched in its attributes (None if not found)."""
+    from safety_sim.render.viewer import HumanViewer
+
+    for value in vars(obj).values() if hasattr(obj, "__dict__") else ():
+        if isinstance(value, HumanViewer):
+            return value
+        if depth > 1 and hasattr(value, "__dict__") and not isinstance(value, type):
+            found = _find_viewer(value, depth - 1)
+            if found is not None:
+                return found
+    return None
+
+
+def grid_keymap(row, base) -> dict:
+    """The env's own ``KEY_ACTIONS`` table if it has one, else ours."""
+    own = getattr(base, "KEY_ACTIONS", None)
+    table = GRID_KEYMAPS.get(row.entry_point, {"keys": {}, "idle": None})
+    if own:  # Space and PageUp/PageDown stay the viewer's (reset, choose agent)
+        keys = {k: a for k, a in dict(own).items() if k not in (SPACE, PAGE_UP, PAGE_DOWN)}
+        return {"keys": keys, "idle": table["idle"]}
+    if not table["keys"]:
+        raise ToolError(f"{row.id}: no keyboard table; use --policy random")
+    return table
+
+
+def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog=prog, description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_arguments(p)
+    return p
+
+
+def main(argv: list[str] | None = None, prog: str | None = None) -> int:
+    return tools.run_tool(build_parser(prog), run, argv)
