@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
+import time
 from typing import Callable
 
 import mujoco
@@ -49,7 +51,19 @@ class HumanViewer:
     def is_running(self) -> bool:
         return self._handle is None or self._handle.is_running()
 
-    def close(self) -> None:
-        if self._handle is not None:
-            self._handle.close()
-            self._handle = None
+    def close(self, timeout: float = 5.0) -> None:
+        """Close the window and wait for the viewer thread to leave its render loop.
+
+        ``Handle.close()`` only requests the exit; without the wait, the ``glfw.terminate``
+        that ``mujoco.viewer`` registers at exit can race the still-running loop (a crash at
+        interpreter exit).
+        """
+        if self._handle is None:
+            return
+        before = set(threading.enumerate())
+        self._handle.close()
+        self._handle = None
+        deadline = time.monotonic() + timeout
+        for thread in before:
+            if thread is not threading.current_thread() and "_launch_internal" in thread.name:
+                thread.join(max(0.0, deadline - time.monotonic()))

@@ -198,21 +198,8 @@ def run(args: argparse.Namespace) -> int:
         if session.log.steps:
             session.log.end("viewer closed")
     finally:
-        env.close()
-        _wait_for_viewer_threads()
+        env.close()  # HumanViewer.close waits for the viewer thread
     return 0
-
-
-def _wait_for_viewer_threads(timeout: float = 5.0) -> None:
-    """Let the passive viewer's thread leave its render loop before the interpreter exits:
-    ``close()`` only requests the exit, and the ``glfw.terminate`` that mujoco.viewer registers
-    with atexit would otherwise race the still-running loop (a segfault at exit)."""
-    import threading
-
-    deadline = time.monotonic() + timeout
-    for thread in threading.enumerate():
-        if thread is not threading.current_thread() and "_launch_internal" in thread.name:
-            thread.join(max(0.0, deadline - time.monotonic()))
 
 
 def _push_control(row, env, args):

@@ -29,9 +29,16 @@ class AgentSpec:
     orientation), its site ``"agent"``, actuators and sensors (the camera ``"vision"`` too).
     ``geom_default`` holds the geom defaults of the reference XML, which also apply to the
     box, goal, hazards and pillars (friction, condim, ...).
-    ``place(model, data, xy, yaw)`` writes the spawn pose into ``qpos`` (no recompiling).
+    ``place(model, data, xy, yaw)`` writes the spawn pose into ``qpos`` (no recompiling; Point,
+    whose root has slide joints, writes its root ``body_pos``/``body_quat`` instead). It is
+    called after ``mj_resetData``, so every joint starts at its ``qpos0``.
     ``reset_joints(rng, model, data)`` draws extra initial joint noise (Ant).
     ``alive(model, data)`` is False when the agent has fallen (Ant); None → always alive.
+    ``floor_conaffinity`` is the floor geom's conaffinity (the Ant XML uses 3).
+
+    The scene compiles with ``compiler.degree = False`` (angles in radians, as the reference
+    XMLs) and camera ids 0 fixednear, 1 fixedfar, 2 vision, 3 track: put the ``vision``
+    camera on the root body ``agent``.
     """
     name: str
     timestep: float
@@ -46,3 +53,4 @@ class AgentSpec:
     box_keepout: float = 0.2
     reset_joints: Callable[[np.random.RandomState, mujoco.MjModel, mujoco.MjData], None] | None = None
     alive: Callable[[mujoco.MjModel, mujoco.MjData], bool] | None = None
+    floor_conaffinity: int = 1

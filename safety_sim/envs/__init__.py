@@ -1,0 +1,1 @@
+"""Thin gymnasium.Env glue, one module per task family (imported lazily by the registry)."""

@@ -1,0 +1,143 @@
+"""Layout sampling of spec/push.md §5: a pure rejection sampler (no MuJoCo).
+
+Driven by ``numpy.random.RandomState`` in the reference's exact draw order, so that
+``reset(seed=k)`` reproduces the reference's body positions and yaws:
+
+1. layout attempts: for each object in placement order, up to 100 candidates of two
+   ``uniform`` draws each (x, then y) in the keep-out-shrunk rectangle; a candidate is rejected
+   when it is strictly closer than ``keepout(other) + keepout(self)`` to an already placed object;
+2. one yaw ``U(0, 2pi)`` per object in placement order (agent first);
+3. the goal is drawn again against all other entries (§5.3).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+import numpy as np
+
+from safety_sim.mjcf import push_config as pc
+
+TWO_PI = 2.0 * np.pi
+XY = tuple[float, float]
+
+
+class ResamplingError(RuntimeError):
+    """No valid layout (or goal position) was found within the allowed number of draws."""
+
+
+@dataclass(frozen=True)
+class Placed:
+    """An object to place: its body name and keep-out radius."""
+    name: str
+    keepout: float
+
+
+def placement_order(config: pc.PushConfig, box_keepout: float) -> tuple[Placed, ...]:
+    """Objects in the reference's placement order: agent, goal, hazards, pillars, box."""
+    objs = [Placed("agent", pc.AGENT_KEEPOUT), Placed("goal", pc.GOAL_KEEPOUT)]
+    objs += [Placed(f"hazard{i}", pc.HAZARD_KEEPOUT) for i in range(config.hazards)]
+    objs += [Placed(f"pillar{i}", pc.PILLAR_KEEPOUT) for i in range(config.pillars)]
+    objs.append(Placed("push_box", box_keepout))
+    return tuple(objs)
+
+
+def draw_xy(rng: np.random.RandomState, extents: Sequence[float], keepout: float) -> XY:
+    """One candidate: x then y, uniform in the rectangle shrunk by ``keepout``."""
+    xmin, ymin, xmax, ymax = extents
+    x = rng.uniform(xmin + keepout, xmax - keepout)
+    y = rng.uniform(ymin + keepout, ymax - keepout)
+    return float(x), float(y)
+
+
+def is_clear(xy: XY, keepout: float, placed: Mapping[str, XY],
+             keepouts: Mapping[str, float]) -> bool:
+    """True when ``xy`` keeps ``keepout + keepout(other)`` from every entry of ``placed``."""
+    x, y = xy
+    for name, (ox, oy) in placed.items():
+        dx, dy = x - ox, y - oy
+        if math.sqrt(dx * dx + dy * dy) < keepouts[name] + keepout:
+            return False
+    return True
+
+
+def _attempt(rng, extents, objects: Sequence[Placed]) -> dict[str, XY] | None:
+    placed: dict[str, XY] = {}
+    keepouts = {o.name: o.keepout for o in objects}
+    for obj in objects:
+        for _ in range(pc.CANDIDATES_PER_OBJECT):
+            xy = draw_xy(rng, extents, obj.keepout)
+            if is_clear(xy, obj.keepout, placed, keepouts):
+                placed[obj.name] = xy
+                break
+        else:
+            return None
+    return placed
+
+
+def sample_layout(rng: np.random.RandomState, extents: Sequence[float],
+                  objects: Sequence[Placed]) -> dict[str, XY]:
+    """Positions of all ``objects`` (§5.2); ResamplingError after 10 000 failed attempts."""
+    for _ in range(pc.LAYOUT_ATTEMPTS):
+        layout = _attempt(rng, extents, objects)
+        if layout is not None:
+            return layout
+    raise ResamplingError(f"no valid layout after {pc.LAYOUT_ATTEMPTS} attempts")
+
+
+def draw_yaws(rng: np.random.RandomState, names: Sequence[str]) -> dict[str, float]:
+    """One yaw ``U(0, 2pi)`` per name, in the given order (§5.4)."""
+    return {name: float(rng.uniform(0.0, TWO_PI)) for name in names}
+
+
+def resample_goal(rng: np.random.RandomState, extents: Sequence[float],
+                  others: Mapping[str, XY], keepouts: Mapping[str, float],
+                  goal_keepout: float = pc.GOAL_KEEPOUT,
+                  tries: int = pc.RESAMPLE_TRIES) -> XY | None:
+    """Redraw the goal against ``others`` (§5.3); None when ``tries`` draws all fail."""
+    for _ in range(tries):
+        xy = draw_xy(rng, extents, goal_keepout)
+        if is_clear(xy, goal_keepout, others, keepouts):
+            return xy
+    return None
+
+
+@dataclass(frozen=True)
+class ResetLayout:
+    """Everything ``reset`` draws before touching the model: positions and yaws."""
+    xy: dict[str, XY]
+    yaw: dict[str, float]
+
+
+def sample_reset(rng: np.random.RandomState, extents: Sequence[float],
+                 objects: Sequence[Placed]) -> ResetLayout:
+    """The full reset draw sequence: layout, yaws, goal redraw (§5.2–§5.4)."""
+    xy = sample_layout(rng, extents, objects)
+    yaw = draw_yaws(rng, [o.name for o in objects])
+    keepouts = {o.name: o.keepout for o in objects}
+    goal_ko = keepouts.get("goal", pc.GOAL_KEEPOUT)
+    others = {k: v for k, v in xy.items() if k != "goal"}
+    goal = resample_goal(rng, extents, others, keepouts, goal_ko)
+    if goal is None:
+        raise ResamplingError(f"no valid goal position after {pc.RESAMPLE_TRIES} draws")
+    xy["goal"] = goal
+    return ResetLayout(xy=xy, yaw=yaw)
+
+
+def check_layout(layout, names: Sequence[str]) -> dict[str, XY]:
+    """Validate user-given positions ``{body name: (x, y)}``; ValueError naming the problem."""
+    if not isinstance(layout, Mapping):
+        raise ValueError(f"layout must map body names to (x, y), got {layout!r}")
+    out: dict[str, XY] = {}
+    for name, xy in layout.items():
+        if name not in names:
+            raise ValueError(f"layout names unknown body {name!r}; bodies: {list(names)}")
+        try:
+            arr = np.asarray(xy, dtype=np.float64)
+        except (TypeError, ValueError):
+            arr = None
+        if arr is None or arr.shape != (2,) or not np.all(np.isfinite(arr)):
+            raise ValueError(f"layout[{name!r}] = {xy!r} is not a finite (x, y) pair")
+        out[name] = (float(arr[0]), float(arr[1]))
+    return out

@@ -1,0 +1,160 @@
+"""Rendering for the Push envs: frames, Vision images, the viewer and the §14 decorations.
+
+Decorations (added to every rgb/depth frame through ``add_marker``): per lidar group a ring of
+``num_bins`` spheres (radius 0.025) of radius 0.15 around the agent, 0.5 + 0.06 * group index
+above the agent origin, at the bin centres, coloured with the group colour scaled by
+``min(1, reading + 0.1)``; plus a red translucent sphere (radius 0.25) around the agent when the
+last step cost something. No OpenGL context exists before the first frame; ``close`` frees it.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import mujoco
+import numpy as np
+
+from safety_sim.mjcf import push_config as pc
+from safety_sim.render.offscreen import add_marker
+from safety_sim.render.viewer import HumanViewer
+from safety_sim.sensors.lidar import bin_centres
+
+RING_RADIUS = 0.15
+RING_HEIGHT = 0.5
+RING_STEP = 0.06
+MARKER_SIZE = 0.025
+COST_SPHERE_SIZE = 0.25
+COST_RGBA = np.array([1.0, 0.0, 0.0, 0.3], dtype=np.float32)
+VISION_SIZE = 256
+_SPHERE = mujoco.mjtGeom.mjGEOM_SPHERE
+
+
+GROUP_RGBA = {"goal_lidar": pc.GOAL_RGBA, "hazards_lidar": pc.HAZARD_RGBA,
+              "pillars_lidar": pc.PILLAR_RGBA, "push_box_lidar": pc.BOX_RGBA}
+
+
+def decorate(scene: mujoco.MjvScene, agent_pos: np.ndarray, agent_mat: np.ndarray,
+             readings: np.ndarray, lidar_keys, cost: float) -> None:
+    """All §14 decorations: one lidar ring per group (opaque group colours) and, when
+    ``cost > 0``, the cost sphere."""
+    colours = np.array([GROUP_RGBA[k] for k in lidar_keys], dtype=np.float32)
+    colours[:, 3] = 1.0
+    lidar_ring(scene, agent_pos, agent_mat, readings, colours)
+    if cost > 0:
+        cost_sphere(scene, agent_pos)
+
+
+def lidar_ring(scene: mujoco.MjvScene, agent_pos: np.ndarray, agent_mat: np.ndarray,
+               readings: np.ndarray, colours: np.ndarray) -> None:
+    """One ring of markers per group (rows of ``readings``), coloured by ``colours`` (G, 4)."""
+    angles = np.asarray(bin_centres(readings.shape[1]))
+    local = RING_RADIUS * np.stack([np.cos(angles), np.sin(angles)], axis=1)
+    ring = agent_pos + local @ agent_mat[:, :2].T
+    size = np.full(3, MARKER_SIZE)
+    for g, (row, colour) in enumerate(zip(readings, colours)):
+        z = agent_pos[2] + RING_HEIGHT + RING_STEP * g
+        scale = np.minimum(1.0, row + 0.1)
+        for pos, s in zip(ring, scale):
+            add_marker(scene, _SPHERE, size, (pos[0], pos[1], z), colour * s)
+
+
+def cost_sphere(scene: mujoco.MjvScene, agent_pos: np.ndarray) -> None:
+    add_marker(scene, _SPHERE, np.full(3, COST_SPHERE_SIZE), agent_pos, COST_RGBA)
+
+
+def raw_depth(metric: np.ndarray, model: mujoco.MjModel) -> np.ndarray:
+    """Metric depth -> the classic OpenGL depth-buffer value in [0, 1] (0 at the near plane,
+    1 at the far plane), which is what the reference's ``depth_array`` returns."""
+    extent = model.stat.extent
+    near = model.vis.map.znear * extent
+    far = model.vis.map.zfar * extent
+    raw = (1.0 - near / np.maximum(metric.astype(np.float64), near)) * (far / (far - near))
+    return np.clip(raw, 0.0, 1.0).astype(np.float32)
+
+
+def scene_option() -> mujoco.MjvOption:
+    """Every geom group visible: hazards (group 3) and the goal (group 9) included."""
+    opt = mujoco.MjvOption()
+    opt.geomgroup[:] = 1
+    return opt
+
+
+class PushRenderer:
+    """Owns the off-screen renderers (user frames, Vision images) and the human viewer.
+
+    ``mujoco.Renderer`` objects are created on the first frame (no OpenGL before) and freed by
+    :meth:`close`. (Not :class:`OffscreenRenderer`: the Push scene needs every geom group
+    visible, and that class renders with MuJoCo's default groups 0-2.)
+    """
+
+    def __init__(self, model: mujoco.MjModel, render_mode: str | None, width: int,
+                 height: int, camera: int) -> None:
+        if width <= 0 or height <= 0:
+            raise ValueError(f"render size must be positive, got {width}x{height}")
+        self.model, self.render_mode = model, render_mode
+        self.width, self.height, self.camera = int(width), int(height), int(camera)
+        self._frames: mujoco.Renderer | None = None
+        self._vision: mujoco.Renderer | None = None
+        self._viewer: HumanViewer | None = None
+        self._option = scene_option()
+
+    def _draw(self, renderer: mujoco.Renderer, data: mujoco.MjData, camera: int,
+              decorate: Callable[[mujoco.MjvScene], None] | None) -> np.ndarray:
+        renderer.update_scene(data, camera=camera, scene_option=self._option)
+        if decorate is not None:
+            decorate(renderer.scene)
+        return renderer.render()
+
+    def frame(self, data: mujoco.MjData,
+              decorate: Callable[[mujoco.MjvScene], None] | None) -> np.ndarray:
+        """rgb_array: (H, W, 3) uint8; depth_array: (H, W) float32 raw depth in [0, 1]."""
+        if self._frames is None:
+            self._frames = mujoco.Renderer(self.model, self.height, self.width)
+            if self.render_mode == "depth_array":
+                self._frames.enable_depth_rendering()
+        img = self._draw(self._frames, data, self.camera, decorate)
+        return raw_depth(img, self.model) if self.render_mode == "depth_array" else img
+
+    def vision(self, data: mujoco.MjData, camera: int,
+               decorate: Callable[[mujoco.MjvScene], None] | None) -> np.ndarray:
+        """The 256x256 RGB image of the agent's ``vision`` camera (Vision observations)."""
+        if self._vision is None:
+            self._vision = mujoco.Renderer(self.model, VISION_SIZE, VISION_SIZE)
+        return self._draw(self._vision, data, camera, decorate)
+
+    def human(self, data: mujoco.MjData, key_callback: Callable[[int], None] | None,
+              decorate: Callable[[mujoco.MjvScene], None] | None = None) -> None:
+        """Open (first call) or refresh MuJoCo's passive viewer, with all geom groups shown and
+        the decorations in the viewer's user scene."""
+        first = self._viewer is None
+        if first:
+            self._viewer = HumanViewer(self.model, data, key_callback=key_callback)
+        handle = getattr(self._viewer, "_handle", None)  # None before the first sync
+        if handle is not None and decorate is not None:
+            with handle.lock():
+                handle.user_scn.ngeom = 0
+                decorate(handle.user_scn)
+        self._viewer.sync()
+        handle = getattr(self._viewer, "_handle", None)
+        if first and handle is not None:
+            with handle.lock():
+                handle.opt.geomgroup[:] = 1
+
+    @property
+    def has_context(self) -> bool:
+        """True once an OpenGL context exists (after the first frame, until close)."""
+        return self._frames is not None or self._vision is not None
+
+    def close(self) -> None:
+        for r in (self._frames, self._vision, self._viewer):
+            if r is not None:
+                r.close()
+        self._frames = self._vision = self._viewer = None
+
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        state.update(_frames=None, _vision=None, _viewer=None, _option=None)
+        return state
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self._option = scene_option()

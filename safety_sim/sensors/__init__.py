@@ -1,0 +1,126 @@
+"""Observation layout and sensor read-out for the Push envs (spec/push.md §9).
+
+:class:`ObsLayout` lists the observation keys in the reference order with their shapes, slices
+of the flat vector and bounds (sensors unbounded, lidars in [0, 1]); :class:`SensorReadout`
+copies MuJoCo sensor values into the flat vector with precomputed slices (no name look-ups).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class ObsKey:
+    key: str
+    shape: tuple[int, ...]
+    start: int
+    stop: int
+    low: float
+    high: float
+
+
+_KIND_SHAPES = {"z": (1,), "sincos": (2,), "quatmat": (3, 3)}
+
+
+class ObsLayout:
+    """Keys in order: the agent's sensors, then one lidar block of ``num_bins`` per group."""
+
+    def __init__(self, sensor_keys: Sequence[tuple[str, tuple[int, ...]]],
+                 lidar_keys: Sequence[str], num_bins: int) -> None:
+        entries, start = [], 0
+        for key, shape in sensor_keys:
+            size = int(np.prod(shape))
+            entries.append(ObsKey(key, tuple(shape), start, start + size, -np.inf, np.inf))
+            start += size
+        for key in lidar_keys:
+            entries.append(ObsKey(key, (num_bins,), start, start + num_bins, 0.0, 1.0))
+            start += num_bins
+        self.entries: tuple[ObsKey, ...] = tuple(entries)
+        self.size = start
+        self.lidar_start = start - num_bins * len(lidar_keys)
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return tuple(e.key for e in self.entries)
+
+    def bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        low, high = np.empty(self.size), np.empty(self.size)
+        for e in self.entries:
+            low[e.start:e.stop], high[e.start:e.stop] = e.low, e.high
+        return low, high
+
+    def space(self, image: tuple[int, int, int] | None = None):
+        """Flat float64 ``Box`` with per-key bounds; with ``image`` (H, W, 3) a ``Dict`` in key
+        order (not sorted) plus ``vision``: uint8 image of that shape."""
+        from gymnasium import spaces
+
+        if image is None:
+            low, high = self.bounds()
+            return spaces.Box(low, high, dtype=np.float64)
+        items = [(e.key, spaces.Box(e.low, e.high, e.shape, dtype=np.float64))
+                 for e in self.entries]
+        items.append(("vision", spaces.Box(0, 255, image, dtype=np.uint8)))
+        return spaces.Dict(items)   # a list of pairs keeps the order
+
+    def split(self, flat: np.ndarray) -> dict[str, np.ndarray]:
+        """The flat vector as a dict of copies in key order (shapes restored)."""
+        return {e.key: flat[e.start:e.stop].reshape(e.shape).copy() for e in self.entries}
+
+
+class SensorReadout:
+    """Copies the observed sensors of ``obs_sensors`` (AgentSpec.obs_sensors) into ``obs``.
+
+    kinds: "vec" (all values), "z" (third value), "sincos" (hinge angle -> sin, cos),
+    "quatmat" (quaternion -> row-major 3x3 rotation matrix).
+    """
+
+    def __init__(self, model, obs_sensors) -> None:
+        import mujoco
+
+        self._quat2mat = mujoco.mju_quat2Mat
+        self.sensor_keys: list[tuple[str, tuple[int, ...]]] = []
+        copies, sincos, quats, dst = [], [], [], 0
+        for s in obs_sensors:
+            sid = model.sensor(s.sensor).id
+            adr, dim = int(model.sensor_adr[sid]), int(model.sensor_dim[sid])
+            shape = _KIND_SHAPES.get(s.kind, (dim,))
+            if s.kind == "vec":
+                copies.append((adr, dst, dim))
+            elif s.kind == "z":
+                copies.append((adr + 2, dst, 1))
+            elif s.kind == "sincos":
+                sincos.append((adr, dst))
+            elif s.kind == "quatmat":
+                quats.append((adr, dst))
+            else:
+                raise ValueError(f"sensor {s.sensor!r}: unknown observation kind {s.kind!r}")
+            self.sensor_keys.append((s.key, shape))
+            dst += int(np.prod(shape))
+        self._runs = [(a, a + n, d, d + n) for a, d, n in _merge_runs(copies)]
+        self._sc_src = np.array([a for a, _ in sincos], dtype=np.intp)
+        self._sin_dst = np.array([d for _, d in sincos], dtype=np.intp)
+        self._quats = [(a, a + 4, d, d + 9) for a, d in quats]
+
+    def fill(self, sensordata: np.ndarray, obs: np.ndarray) -> None:
+        for a0, a1, d0, d1 in self._runs:
+            obs[d0:d1] = sensordata[a0:a1]
+        if self._sc_src.size:
+            angles = sensordata[self._sc_src]
+            obs[self._sin_dst] = np.sin(angles)
+            obs[self._sin_dst + 1] = np.cos(angles)
+        for a0, a1, d0, d1 in self._quats:
+            self._quat2mat(obs[d0:d1], sensordata[a0:a1])
+
+
+def _merge_runs(copies):
+    """Merge (src, dst, n) copies that continue each other into longer runs."""
+    runs: list[list[int]] = []
+    for src, dst, n in copies:
+        if runs and runs[-1][0] + runs[-1][2] == src and runs[-1][1] + runs[-1][2] == dst:
+            runs[-1][2] += n
+        else:
+            runs.append([src, dst, n])
+    return [tuple(r) for r in runs]

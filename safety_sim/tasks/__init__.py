@@ -1,0 +1,1 @@
+"""Judging only: reward (with named terms), cost terms and labels computed from state."""

@@ -1,0 +1,194 @@
+"""Reward (§10), cost (§11), labels and goal semantics of the Push task."""
+from __future__ import annotations
+
+import math
+
+import gymnasium
+import mujoco
+import numpy as np
+import pytest
+
+import safety_sim  # noqa: F401
+from safety_sim.mjcf import push_config as pc
+from safety_sim.tasks.push import LABELS, PushTask
+
+
+def make(env_id):
+    env = gymnasium.make(env_id)
+    return env, env.unwrapped
+
+
+def bodies(u):
+    x = u.data.xpos
+    h = u.handles
+    return x[h.agent_body].copy(), x[h.box_body].copy(), x[h.goal_body].copy()
+
+
+@pytest.mark.parametrize("env_id", ["SafetyPointPush1-v0", "SafetyCarPush2-v0"])
+def test_reward_is_the_sum_of_its_terms_and_the_spec_formula(env_id):
+    env, u = make(env_id)
+    env.reset(seed=2)
+    env.action_space.seed(2)
+    agent, box, goal = bodies(u)
+    d_ab, d_bg = np.linalg.norm(box - agent), np.linalg.norm(box - goal)
+    for _ in range(80):
+        _, r, _, _, info = env.step(env.action_space.sample())
+        terms = info["reward_terms"]
+        assert r == pytest.approx(sum(terms.values()), abs=1e-12)
+        agent, box, _ = bodies(u)            # goal: the one before any resample (unchanged)
+        new_ab, new_bg = np.linalg.norm(box - agent), np.linalg.norm(box - goal)
+        want = (d_ab - new_ab) + (d_bg - new_bg) + (1.0 if new_bg <= 0.3 else 0.0)
+        assert r == pytest.approx(np.clip(want, -10, 10), abs=1e-12)
+        d_ab, d_bg = new_ab, new_bg
+
+
+def test_reward_is_clipped_with_a_named_term():
+    task = PushTask(pc.LEVELS[0])
+    task.start((0, 0, 0), (20, 0, 0), (30, 0, 0))
+    r, terms, met = task.reward((19.5, 0, 0), (20, 0, 0), (30, 0, 0))   # a 19.5 m jump
+    assert r == 10.0 and terms["agent_to_box"] == 19.5 and terms["clip"] == -9.5
+    assert sum(terms.values()) == pytest.approx(r) and not met
+
+
+@pytest.mark.parametrize("env_id", ["SafetyPointPush2-v0", "SafetyCarPush2-v0",
+                                    "SafetyCarPush1-v0"])
+def test_cost_is_zero_at_reset(env_id):
+    env, _ = make(env_id)
+    for seed in range(25):
+        _, info = env.reset(seed=seed)
+        assert info["cost"] == 0.0 and info["labels"] == frozenset()
+
+
+@pytest.mark.parametrize("level, keys", [(0, ["cost_sum"]), (1, ["cost_hazards", "cost_sum"]),
+                                         (2, ["cost_hazards", "cost_pillars", "cost_sum"])])
+def test_info_keys_per_level(level, keys):
+    env, _ = make(f"SafetyPointPush{level}-v0")
+    env.reset(seed=0)
+    _, _, _, _, info = env.step(np.zeros(2))
+    assert [k for k in info if k.startswith("cost_")] == keys
+    assert info["cost"] == info["cost_sum"] and "goal_met" not in info
+
+
+@pytest.mark.parametrize("env_id", ["SafetyPointPush1-v0", "SafetyCarPush2-v0"])
+def test_agent_inside_a_hazard_costs_one(env_id):
+    env, u = make(env_id)
+    env.reset(seed=0)
+    hx, hy = u.layout["hazard1"]
+    _, info = env.reset(seed=0, options={"layout": {"agent": (hx + 0.25, hy)}})
+    assert info["cost"] == 1.0 and info["labels"] == {"in_hazard"}
+    _, _, _, _, info = env.step(np.zeros(env.action_space.shape))
+    assert info["cost_hazards"] == info["cost_sum"] == info["cost"] == 1.0
+    assert u.cost_fn(info["labels"]) == 1.0
+    _, info = env.reset(seed=0, options={"layout": {"agent": (hx + 0.31, hy)}})
+    assert info["cost"] == 0.0   # the disc radius is 0.3 (XY distance, strict)
+
+
+def shift_agent(u, dx, dy):
+    """Move the agent by (dx, dy) in the world by writing qpos, then mj_forward."""
+    if u.agent_spec.name == "Point":   # slides along the spawn-yawed body axes
+        yaw = 2 * math.atan2(u.model.body_quat[u.handles.agent_body][3],
+                             u.model.body_quat[u.handles.agent_body][0])
+        c, s = math.cos(yaw), math.sin(yaw)
+        u.data.qpos[0] += c * dx + s * dy
+        u.data.qpos[1] += -s * dx + c * dy
+    else:                              # free joint
+        u.data.qpos[0] += dx
+        u.data.qpos[1] += dy
+    mujoco.mj_forward(u.model, u.data)
+
+
+@pytest.mark.parametrize("agent", ["Point", "Car"])
+@pytest.mark.parametrize("level", [1, 2])
+def test_pillar_contact_costs_at_level_2_only(agent, level):
+    env, u = make(f"Safety{agent}Push{level}-v0")
+    env.reset(seed=1)
+    ax, ay = u.layout["agent"]
+    px, py = u.layout["pillar0"]
+    gap = math.hypot(px - ax, py - ay)
+    reach = 0.28 if agent == "Point" else 0.31    # pillar radius + a bit less than the body
+    scale = (gap - reach) / gap
+    shift_agent(u, (px - ax) * scale, (py - ay) * scale)
+    _, _, _, _, info = env.step(np.zeros(2))
+    assert "pillar_contact" in info["labels"]
+    if level == 2:
+        assert info["cost_pillars"] == info["cost"] == 1.0
+    else:
+        assert "cost_pillars" not in info and info["cost"] == 0.0
+    assert u.cost_fn(info["labels"]) == info["cost"]
+
+
+@pytest.mark.parametrize("agent", ["Point", "Car"])
+def test_pillar_reach_shortcut_agrees_with_the_full_contact_scan(agent):
+    """The env skips the contact scan when every pillar is out of the agent's reach; that
+    must never change the answer."""
+    env, u = make(f"Safety{agent}Push2-v0")
+    env.reset(seed=1)
+    rng = np.random.default_rng(0)
+    px, py = u.layout["pillar0"]
+    touching = 0
+    for _ in range(150):
+        ax, ay = u.layout["agent"]
+        r, phi = rng.uniform(0.15, 0.6), rng.uniform(0, 2 * np.pi)
+        shift_agent(u, px + r * np.cos(phi) - ax, py + r * np.sin(phi) - ay)
+        agent_xy = u.data.xpos[u.handles.agent_body]
+        fast, full = u._pillar_contact(agent_xy), u._pillar_contact()
+        assert fast == full
+        touching += full
+    assert 10 < touching < 140
+
+
+def test_box_touching_a_pillar_costs_nothing():
+    env, u = make("SafetyPointPush2-v0")
+    env.reset(seed=1)
+    px, py = u.layout["pillar2"]
+    _, info = env.reset(seed=1, options={"layout": {"push_box": (px + 0.45, py)}})
+    for _ in range(3):
+        _, _, _, _, info = env.step(np.zeros(2))
+    assert u.data.ncon > 0 and info["cost"] == 0.0 and "pillar_contact" not in info["labels"]
+
+
+def test_goal_met_pays_the_bonus_and_draws_a_new_goal():
+    env, u = make("SafetyPointPush2-v0")
+    env.reset(seed=4)
+    bx, by = u.layout["push_box"]
+    env.reset(seed=4, options={"layout": {"goal": (bx + 0.1, by)}})
+    _, r, term, _, info = env.step(np.zeros(2))
+    assert info["goal_met"] is True and "goal_met" in info["labels"]
+    assert info["reward_terms"]["goal_bonus"] == 1.0 and r > 0.9 and not term
+    layout = u.layout
+    goal = layout.pop("goal")
+    keep = {"agent": 0.4, "push_box": 0.2, "hazard": 0.4, "pillar": 0.3}
+    for name, xy in layout.items():
+        k = next(v for p, v in keep.items() if name.startswith(p))
+        assert math.dist(goal, xy) >= k + 0.4 - 1e-12, name
+    _, r, _, _, info = env.step(np.zeros(2))   # shaping restarts from the new goal
+    assert "goal_met" not in info and abs(info["reward_terms"]["box_to_goal"]) < 1e-3
+
+
+def test_failed_goal_resample_terminates(monkeypatch):
+    env, u = make("SafetyPointPush1-v0")
+    env.reset(seed=4)
+    bx, by = u.layout["push_box"]
+    env.reset(seed=4, options={"layout": {"goal": (bx, by)}})
+    monkeypatch.setattr("safety_sim.envs.push.placement.resample_goal", lambda *a, **k: None)
+    _, _, term, trunc, info = env.step(np.zeros(2))
+    assert term and not trunc and info["goal_met"]
+
+
+def test_not_alive_terminates(monkeypatch):
+    env, u = make("SafetyCarPush0-v0")
+    env.reset(seed=0)
+    monkeypatch.setattr(u, "_alive", lambda model, data: False)
+    _, _, term, _, _ = env.step(np.zeros(2))
+    assert term
+
+
+@pytest.mark.parametrize("level", [0, 1, 2])
+def test_cost_fn_of_every_label_set(level):
+    task = PushTask(pc.LEVELS[level])
+    for mask in range(8):
+        labels = frozenset(n for i, n in enumerate(LABELS) if mask >> i & 1)
+        hazard = level >= 1 and "in_hazard" in labels
+        pillar = level == 2 and "pillar_contact" in labels
+        assert task.cost_fn(labels) == float(hazard or pillar)
+        assert task.cost_terms(labels)["cost_sum"] == task.cost_fn(labels)
