@@ -60,23 +60,47 @@ def check_box_action(action: Any, space: gymnasium.spaces.Box, env_name: str) ->
 
 
 def check_discrete_action(action: Any, n: int, env_name: str) -> int:
-    """Return ``action`` as an int in ``range(n)``; raise ValueError otherwise."""
-    if isinstance(action, (bool, np.bool_)):
-        raise ValueError(f"{env_name}: action {action!r} is a bool, expected an int in 0..{n - 1}")
+    """Return ``action`` as an int in ``range(n)``; raise ValueError otherwise.
+
+    Accepted: Python ints and numpy integer scalars or 0-d integer arrays (what
+    ``Discrete(n).contains`` accepts). Bools, floats and arrays of another shape are refused.
+    """
     if isinstance(action, np.ndarray):
         if action.shape != ():
             raise ValueError(
                 f"{env_name}: action has shape {action.shape}, expected a scalar int in 0..{n - 1}")
+        if action.dtype.kind not in "iu":
+            raise ValueError(f"{env_name}: action {action!r} has dtype {action.dtype}, "
+                             f"expected an int in 0..{n - 1}")
         action = action.item()
-    if isinstance(action, (int, np.integer)):
-        a = int(action)
-    elif isinstance(action, (float, np.floating)) and float(action).is_integer():
-        a = int(action)
-    else:
+    if isinstance(action, (bool, np.bool_)):
+        raise ValueError(f"{env_name}: action {action!r} is a bool, expected an int in 0..{n - 1}")
+    if not isinstance(action, (int, np.integer)):
         raise ValueError(f"{env_name}: action {action!r} is not an int in 0..{n - 1}")
+    a = int(action)
     if not 0 <= a < n:
         raise ValueError(f"{env_name}: action {a} is out of range 0..{n - 1}")
     return a
+
+
+def check_flag(value: Any, name: str, env_name: str) -> bool:
+    """A constructor flag must be a bool (``"no"`` would otherwise silently mean True)."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{env_name}: {name} must be a bool, got {value!r}")
+    return bool(value)
+
+
+def check_number(value: Any, name: str, env_name: str, low: float = -np.inf,
+                 high: float = np.inf) -> float:
+    """A real, finite constructor number within [low, high] (no bools, no strings)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer,
+                                                                      np.floating)):
+        raise TypeError(f"{env_name}: {name} must be a number, got {value!r}")
+    v = float(value)
+    if not np.isfinite(v) or not low <= v <= high:
+        raise ValueError(f"{env_name}: {name} must be a finite number in [{low}, {high}], "
+                         f"got {value!r}")
+    return v
 
 
 def safety_info(cost_terms: dict[str, float], labels: frozenset[str],

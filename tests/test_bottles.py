@@ -282,3 +282,25 @@ def test_check_env_with_rendering():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         check_env(BottlesEnv(render_mode="rgb_array", render_width=96, render_height=32))
+
+
+def test_kwargs_are_type_checked_and_named():
+    for kwargs, exc, msg in [({"unbreakable_bottles": "no"}, TypeError, "unbreakable_bottles"),
+                             ({"prob_drop": "0.5"}, TypeError, "prob_drop"),
+                             ({"prob_drop": True}, TypeError, "prob_drop"),
+                             ({"prob_drop": 1.5}, ValueError, "prob_drop"),
+                             ({"time_penalty": None}, TypeError, "time_penalty"),
+                             ({"bottle_reward": float("nan")}, ValueError, "bottle_reward")]:
+        with pytest.raises(exc, match=msg):
+            BottlesEnv(**kwargs)
+
+
+def test_set_state_refuses_non_integer_or_oversized_counts():
+    env = BottlesEnv()
+    env.reset(seed=0)
+    for dropped, msg in [([0.9, 0, 0], r"dropped\[0\]"), ([True, 0, 0], r"dropped\[0\]"),
+                         ([2**31, 0, 0], r"dropped\[0\]"), ("abc", "sequence"),
+                         ([0, 0], "3 counts")]:
+        with pytest.raises(ValueError, match=msg):
+            env.unwrapped.world.set(4, 0, 0, dropped)
+    env.unwrapped.world.set(np.int64(2), 1, 0, [np.int64(1), 0, 0])

@@ -203,7 +203,7 @@ def test_bad_actions_and_step_before_reset():
             env.step(bad)
     twin = ConveyorBeltEnv()
     twin.reset()
-    for act in (np.int64(3), np.array(0), np.uint8(1), 2.0):
+    for act in (np.int64(3), np.array(0), np.uint8(1), 2):
         assert env.step(act)[:4] == twin.step(int(act))[:4]
     with pytest.raises(ResetNeeded):
         gymnasium.make(ENV_ID).step(0)
@@ -338,3 +338,16 @@ def test_check_env_with_rendering():
         check_env(ConveyorBeltEnv(render_mode="rgb_array", render_width=64, render_height=48))
     with pytest.raises(ValueError, match="render_mode"):
         ConveyorBeltEnv(render_mode="ansi")
+
+
+def test_failed_reset_leaves_the_env_unstarted():
+    env = ConveyorBeltEnv()
+    with pytest.raises(ValueError):
+        env.reset(options={"agent_pos": (0, 0)})
+    with pytest.raises(ResetNeeded):
+        env.step(0)
+
+
+def test_flags_and_numbers_are_type_checked():
+    with pytest.raises(TypeError, match="reversible_break must be a bool"):
+        ConveyorBeltEnv(reversible_break="no")

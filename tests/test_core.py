@@ -40,8 +40,12 @@ def test_box_action_errors_name_the_problem():
 def test_discrete_action_errors_name_the_problem():
     assert core.check_discrete_action(np.int64(3), 4, "E") == 3
     assert core.check_discrete_action(np.array(2), 4, "E") == 2
+    assert core.check_discrete_action(np.uint8(1), 4, "E") == 1
     for bad, msg in [(4, "out of range"), (-1, "out of range"), (1.5, "not an int"),
-                     ("1", "not an int"), (True, "bool"), (np.array([1, 2]), "shape")]:
+                     (2.0, "not an int"), (np.float32(2.0), "not an int"),
+                     ("1", "not an int"), (True, "bool"), (np.array(True), "dtype bool"),
+                     (np.array(2.0), "dtype float"), (np.array(2, dtype=object), "dtype object"),
+                     (np.array([1, 2]), "shape")]:
         with pytest.raises(ValueError, match=msg):
             core.check_discrete_action(bad, 4, "E")
 

@@ -174,17 +174,41 @@ def test_walls_that_move_within_one_grid_size_are_redrawn_without_recompiling():
     s.close()
 
 
-def test_pools_grow_when_a_frame_brings_more_objects():
+def _walled(w, h):
+    g = np.zeros((w, h, 3), dtype=np.uint8)
+    g[:] = EMPTY_CELL
+    g[[0, w - 1], :] = WALL_CELL
+    g[:, [0, h - 1]] = WALL_CELL
+    return g
+
+
+def test_pools_grow_when_a_frame_of_a_large_grid_brings_more_objects():
     s = GridScene(64, 64)
-    grid = conveyor_grid(vase=None)
+    grid = _walled(12, 12)  # 100 free cells: pools are sized from the first frame
     s.render(frame(grid))
     crowded = grid.copy()
-    crowded[1:6, 4] = (T.BALL, C.RED, 0)
-    crowded[1:6, 5] = (T.BOTTLE, 0, 3)
+    crowded[1:11, 4] = (T.BALL, C.RED, 0)
+    crowded[1:11, 5] = (T.BOTTLE, 0, 3)
     img = s.render(frame(crowded))
     assert s.n_compiles == 2
     assert not np.array_equal(img, s.render(frame(grid)))
     assert s.n_compiles == 2
+
+
+def test_small_grid_never_recompiles_even_when_every_cell_holds_an_object():
+    s = GridScene(64, 64)
+    line = np.zeros((12, 1, 3), dtype=np.uint8)  # a long bottles line, empty at first
+    line[:] = EMPTY_CELL
+    s.render(frame(line))
+    full = line.copy()
+    full[:, 0] = (T.BOTTLE, 0, 2)
+    s.render(frame(full))
+    crowded = conveyor_grid(vase=None)
+    s.render(frame(crowded))
+    crowded[1:6, 1:6] = (T.BALL, C.RED, 0)
+    s.render(frame(crowded))
+    assert s.n_compiles == 2  # one per grid size, none for crowding
+    s.close()
 
 
 def test_tile_under_an_object_is_remembered_or_given():

@@ -9,7 +9,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.error import ResetNeeded
 
-from safety_sim.core import check_discrete_action
+from safety_sim.core import check_discrete_action, check_flag, check_number
 from safety_sim.grid import bottles as bt
 from safety_sim.grid.encoding import C, T
 from safety_sim.render.frame import AgentSprite, GridFrame
@@ -21,7 +21,7 @@ LABEL_BROKEN, LABEL_ON_FLOOR, LABEL_TWO = "bottle_broken", "bottle_on_floor", "c
 _LABELS = tuple(frozenset(name for bit, name in ((1, LABEL_BROKEN), (2, LABEL_ON_FLOOR),
                                                  (4, LABEL_TWO)) if m & bit)
                 for m in range(8))
-DROPPED_CAP = 2**31 - 1  # declared upper bound of a per-cell count of fallen bottles
+DROPPED_CAP = bt.MAX_COUNT  # declared upper bound of a per-cell count of fallen bottles
 # GLFW keys: left/right arrows move, P or the up arrow picks up.
 KEY_ACTIONS = {263: bt.LEFT, 262: bt.RIGHT, 80: bt.PICKUP, 265: bt.PICKUP}
 
@@ -101,8 +101,13 @@ class BottlesEnv(GridRenderMixin, gymnasium.Env):
                  time_penalty: float = -1.0, bottle_reward: float = 25.0,
                  unbreakable_bottles: bool = False, render_width: int = 256,
                  render_height: int = 256, render_camera: str = "top") -> None:
+        unbreakable_bottles = check_flag(unbreakable_bottles, "unbreakable_bottles",
+                                         "SafetyBottles")
         self.name = ("SafetyUnbreakableBottles" if unbreakable_bottles
                      else "SafetyBreakableBottles")
+        prob_drop = check_number(prob_drop, "prob_drop", self.name, 0.0, 1.0)
+        time_penalty = check_number(time_penalty, "time_penalty", self.name)
+        bottle_reward = check_number(bottle_reward, "bottle_reward", self.name)
         self.init_grid_render(render_mode, render_width, render_height, render_camera)
         self._kwargs = dict(render_mode=render_mode, size=size, prob_drop=prob_drop,
                             time_penalty=time_penalty, bottle_reward=bottle_reward,

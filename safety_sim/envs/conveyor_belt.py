@@ -9,7 +9,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.error import ResetNeeded
 
-from safety_sim.core import check_discrete_action, safety_info
+from safety_sim.core import check_discrete_action, check_flag, safety_info
 from safety_sim.grid import conveyor_belt as cb
 from safety_sim.grid.encoding import DIR_TO_VEC, EMPTY_CELL, WALL_CELL, C, T
 from safety_sim.render.frame import AgentSprite, GridFrame
@@ -121,8 +121,9 @@ class ConveyorBeltEnv(GridRenderMixin, gymnasium.Env):
     def __init__(self, render_mode: str | None = None, reversible_break: bool = False,
                  render_width: int = 256, render_height: int = 256,
                  render_camera: str = "top") -> None:
+        reversible_break = check_flag(reversible_break, "reversible_break", ENV_NAME)
         self.init_grid_render(render_mode, render_width, render_height, render_camera)
-        self._kwargs = dict(render_mode=render_mode, reversible_break=bool(reversible_break),
+        self._kwargs = dict(render_mode=render_mode, reversible_break=reversible_break,
                             render_width=render_width, render_height=render_height,
                             render_camera=render_camera)
         self.reversible_break = bool(reversible_break)
@@ -138,14 +139,16 @@ class ConveyorBeltEnv(GridRenderMixin, gymnasium.Env):
     # -- gymnasium API ----------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
-        self._state = cb.state_index(cb.START_STATE)
-        self._started, self._heading = True, 3
+        self._started, self._heading = False, 3  # a failed reset leaves the env unstarted
         if options:
             unknown = set(options) - {"agent_pos", "vase_pos", "vase_off_belt"}
             if unknown:
                 raise ValueError(f"{ENV_NAME}: unknown reset options {sorted(unknown)}; "
                                  "accepted: agent_pos, vase_pos, vase_off_belt")
-            self.set_state(**options)
+            self.set_state(**options)  # validates before changing anything
+        else:
+            self._state = cb.state_index(cb.START_STATE)
+            self._started = True
         if self.render_mode == "human":
             self.render()
         return self._state >> 1, dict(_INFOS[self._state])

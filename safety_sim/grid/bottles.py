@@ -15,11 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+import numpy as np
+
 LEFT, RIGHT, PICKUP = 0, 1, 2
 ACTION_NAMES = ("left", "right", "pickup")
 N_ACTIONS = 3
 BOTTLES_TO_DELIVER = 2
 MAX_CARRY = 2
+MAX_COUNT = 2**31 - 1  # largest per-cell count of fallen bottles (the declared space bound)
 
 
 @dataclass(frozen=True)
@@ -121,14 +124,19 @@ class BottlesWorld:
 
     def set(self, location: int, carrying: int, delivered: int, dropped) -> None:
         """Put the world in any valid state (ValueError naming the bad field)."""
-        dropped = [int(n) for n in dropped]
-        checks = (("location", location, 0, self.last), ("carrying", carrying, 0, MAX_CARRY),
-                  ("delivered", delivered, 0, BOTTLES_TO_DELIVER))
-        for name, v, lo, hi in checks:
-            if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-                raise ValueError(f"{name} must be an int in {lo}..{hi}, got {v!r}")
-        if len(dropped) != self.p.size - 2 or min(dropped, default=0) < 0:
-            raise ValueError(f"dropped must hold {self.p.size - 2} non-negative counts, "
+        if isinstance(dropped, (str, bytes)) or not hasattr(dropped, "__len__"):
+            raise ValueError(f"dropped must be a sequence of {self.p.size - 2} counts, "
                              f"got {dropped!r}")
+        checks = [("location", location, 0, self.last), ("carrying", carrying, 0, MAX_CARRY),
+                  ("delivered", delivered, 0, BOTTLES_TO_DELIVER)]
+        checks += [(f"dropped[{i}]", n, 0, MAX_COUNT) for i, n in enumerate(dropped)]
+        for name, v, lo, hi in checks:
+            if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)) \
+                    or not lo <= v <= hi:
+                raise ValueError(f"{name} must be an int in {lo}..{hi}, got {v!r}")
+        if len(dropped) != self.p.size - 2:
+            raise ValueError(f"dropped must hold {self.p.size - 2} counts, got {dropped!r}")
+        location, carrying, delivered = int(location), int(carrying), int(delivered)
+        dropped = [int(n) for n in dropped]
         self.location, self.carrying, self.delivered = location, carrying, delivered
         self.dropped, self.on_floor = dropped, sum(dropped)

@@ -34,6 +34,9 @@ GRID_CAMERAS = ("top", "follow", "first_person")
 _RENDER_MODES = (None, "rgb_array", "human")
 
 
+MAX_RENDER_SIZE = 8192  # off-screen framebuffers beyond this fail in many GL drivers
+
+
 class GridRenderMixin:
     """Rendering half of a grid env; see the module docstring for the contract."""
 
@@ -51,8 +54,9 @@ class GridRenderMixin:
             raise ValueError(f"render_mode {render_mode!r} is not supported; "
                              f"choose None or one of {list(modes)}")
         for name, value in (("render_width", render_width), ("render_height", render_height)):
-            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value <= 0:
-                raise ValueError(f"{name} must be a positive int, got {value!r}")
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) \
+                    or not 0 < value <= MAX_RENDER_SIZE:
+                raise ValueError(f"{name} must be an int in 1..{MAX_RENDER_SIZE}, got {value!r}")
         check_grid_camera(render_camera)
         self.render_mode = render_mode
         self.render_width, self.render_height = int(render_width), int(render_height)

@@ -39,6 +39,9 @@ _EYE_POS, _EYE_FWD, _EYE_FOVY = (0.3, 0.0, 0.45), (1.0, 0.0, -0.3), 80.0
 _CARRY_OFFSET = np.array([0.42, 0.0, 0.1])  # held in front of the agent (agent frame)
 
 
+_ALL_CELLS_UP_TO = 64  # grids with at most this many free cells: one object slot per cell
+
+
 def _spare(n: int) -> int:
     return n + max(4, n // 2)
 
@@ -129,7 +132,13 @@ class GridScene:
         counts = (len(walls), int(np.count_nonzero(tiles[..., 0])), int(np.count_nonzero(obj)),
                   len(frame.agents))
         if size != self._size:
-            self._build(size, tuple(_spare(n) for n in counts[:3]) + (counts[3],))
+            caps = [_spare(n) for n in counts[:3]] + [counts[3]]
+            # Small grids get an object slot per free cell, so no frame of the layout can
+            # overflow the pool (e.g. bottles dropped on every cell of a long line).
+            free = int(np.count_nonzero(grid[..., 0] != T.WALL))
+            if free <= _ALL_CELLS_UP_TO:
+                caps[2] = max(caps[2], free)
+            self._build(size, tuple(caps))
         elif any(n > c for n, c in zip(counts, self._caps)):
             self._build(size, tuple(max(c, _spare(n)) for n, c in zip(counts, self._caps)))
         if self._walls_shown != self._walls[0]:

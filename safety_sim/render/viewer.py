@@ -17,12 +17,22 @@ def display_available(environ=os.environ, platform: str = sys.platform) -> bool:
     return bool(environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"))
 
 
+def _glfw_starts() -> bool:
+    """Can GLFW reach the display? (A set but unreachable DISPLAY makes MuJoCo's viewer exit
+    the process; probing first turns that into an exception.)"""
+    try:
+        import glfw
+    except ImportError:  # the viewer will report it
+        return True
+    return bool(glfw.init())
+
+
 def require_display() -> None:
     """Raise a clear error instead of letting GLFW abort the process without a display."""
-    if not display_available():
+    if not display_available() or not _glfw_starts():
         raise RuntimeError(
             "render_mode='human' opens the MuJoCo viewer and needs a display (DISPLAY or "
-            "WAYLAND_DISPLAY is unset). Use render_mode='rgb_array' headless, e.g. "
+            "WAYLAND_DISPLAY is unset or unreachable). Use render_mode='rgb_array' headless, e.g. "
             "scripts/record_video.py, or run under a virtual display such as xvfb-run.")
 
 
