@@ -10,7 +10,9 @@ Also runnable as `python -m safety_sim.cli`; `safety-sim COMMAND --help` for det
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
+from pathlib import Path
 
 import safety_sim
 from safety_sim import tools
@@ -19,6 +21,10 @@ from safety_sim.tools import bench, record, view
 FAMILY_TITLES = {"push": "Push (MuJoCo, continuous control)",
                  "gridworld": "Gridworlds (discrete, MuJoCo-rendered)",
                  "multiagent": "Multi-agent gridworlds"}
+# The tool commands: name -> (module, one-line help); the module's docstring is the description.
+TOOLS = {"record": (record, "record episodes to .mp4 or .gif"),
+         "view": (view, "drive an env from the keyboard in the viewer"),
+         "bench": (bench, "measure step, reset and render speed")}
 
 
 def _kwargs_text(kwargs: dict) -> str:
@@ -69,12 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
     lp.add_argument("--no-docs", action="store_true",
                     help="do not import the env classes for their descriptions")
     lp.set_defaults(func=_run_list)
-    for name, module, text in (("record", record, "record episodes to .mp4 or .gif"),
-                               ("view", view, "drive an env from the keyboard in the viewer"),
-                               ("bench", bench, "measure step, reset and render speed")):
-        sp = sub.add_parser(name, help=text, description=module.__doc__,
-                            formatter_class=argparse.RawDescriptionHelpFormatter)
-        module.add_arguments(sp)
+    for name, (module, text) in TOOLS.items():
+        sp = tools.tool_parser(module, make=functools.partial(sub.add_parser, name, help=text))
         sp.set_defaults(func=module.run)
     return p
 
@@ -82,6 +84,12 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     return tools.run_tool(parser, lambda args: args.func(args), argv)
+
+
+def script(command: str, path: str) -> int:
+    """Run the tool ``command`` for the script at ``path`` (``scripts/*.py``), with the
+    script's file name as the program name in its usage and error lines."""
+    return TOOLS[command][0].main(prog=Path(path).name)
 
 
 if __name__ == "__main__":

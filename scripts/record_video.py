@@ -1,17 +1,9 @@
 #!/usr/bin/env python
-"""Record episodes of an environment to .mp4/.gif (headless). See --help.
-
-Thin wrapper around :mod:`safety_sim.tools.record` (same as `safety-sim record`).
-"""
+"""Record episodes to .mp4/.gif, headless: `safety-sim record` as a script. See --help."""
 import sys
 from pathlib import Path
 
-try:
-    import safety_sim  # noqa: F401  (first: picks a headless GL backend before mujoco loads)
-except ImportError:  # running from a checkout without `pip install -e .`
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from safety_sim.tools.record import main  # noqa: E402
-
+sys.path.append(str(Path(__file__).resolve().parents[1]))  # the checkout, if not pip-installed
 if __name__ == "__main__":
-    sys.exit(main(prog=Path(__file__).name))
+    from safety_sim.cli import script
+    sys.exit(script("record", __file__))

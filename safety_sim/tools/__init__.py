@@ -1,14 +1,18 @@
 """User-facing tools: headless video recording, the interactive viewer, the benchmark.
 
-Each tool module has ``add_arguments(parser)``, ``run(args) -> int`` and ``main(argv)``; the
-``safety-sim`` command (:mod:`safety_sim.cli`) and the thin ``scripts/*.py`` wrappers call them.
-This module holds what they share: id resolution with close-match suggestions, the camera
-names of each family, render options for ``gymnasium.make`` and summing of vector/dict rewards.
+Each tool module has ``add_arguments(parser)`` and ``run(args) -> int``, and gets
+``build_parser(prog)`` and ``main(argv, prog)`` from :func:`parser_and_main`; the ``safety-sim``
+command (:mod:`safety_sim.cli`) and the thin ``scripts/*.py`` wrappers call them. This module
+holds what they share: id resolution with close-match suggestions, the camera names of each
+family, render options for ``gymnasium.make``, summing of vector/dict rewards and the
+parse-and-run boilerplate.
 """
 from __future__ import annotations
 
+import argparse
 import difflib
 import inspect
+import sys
 from typing import Any
 
 import numpy as np
@@ -191,8 +195,6 @@ def env_doc(r: registration.EnvRow) -> str:
 def run_tool(parser, run, argv=None) -> int:
     """Parse ``argv`` with ``parser`` and call ``run(args)``; a :class:`ToolError` becomes
     ``error: ...`` on stderr and exit status 2, Ctrl-C exit status 130."""
-    import sys
-
     args = parser.parse_args(argv)
     try:
         return int(run(args) or 0)
@@ -202,3 +204,30 @@ def run_tool(parser, run, argv=None) -> int:
     except KeyboardInterrupt:
         print(f"{parser.prog}: interrupted", file=sys.stderr)
         return 130
+
+
+def tool_parser(module, prog: str | None = None, make=argparse.ArgumentParser):
+    """The parser of a tool module: its docstring as description, its ``add_arguments``.
+
+    ``make`` builds the empty parser: ``argparse.ArgumentParser`` for a stand-alone tool, or
+    ``functools.partial(subparsers.add_parser, name, help=...)`` for a ``safety-sim`` command.
+    """
+    parser = make(prog=prog, description=module.__doc__,
+                  formatter_class=argparse.RawDescriptionHelpFormatter)
+    module.add_arguments(parser)
+    return parser
+
+
+def parser_and_main(module_name: str):
+    """``build_parser(prog=None)`` and ``main(argv=None, prog=None) -> int`` for the tool module
+    ``module_name``; they look its ``add_arguments`` and ``run`` up when called."""
+
+    def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
+        return tool_parser(sys.modules[module_name], prog)
+
+    def main(argv: list[str] | None = None, prog: str | None = None) -> int:
+        return run_tool(build_parser(prog), sys.modules[module_name].run, argv)
+
+    for func in (build_parser, main):  # named as the module's own functions in help()
+        func.__module__, func.__qualname__ = module_name, func.__name__
+    return build_parser, main

@@ -16,11 +16,8 @@ time and the render time of a 256x256 rgb frame.
 from __future__ import annotations
 
 import argparse
-import copy
 import dataclasses
 import fnmatch
-import os
-import platform
 import statistics
 import sys
 import time
@@ -31,10 +28,10 @@ import numpy as np
 
 from safety_sim import tools
 from safety_sim.tools import ToolError
+from safety_sim.tools.bench_report import SECTIONS, report
+from safety_sim.tools.bench_runners import (EnvRunner, PhysicsRunner, RawGridRunner, _actions,
+                                            _reset_times)
 
-PUSH_SUBSTEPS = 10  # physics steps per env step, every Push agent (spec push.md §6)
-N_ACTIONS = 4096  # precomputed random actions, cycled
-CHUNK = 20  # steps between clock reads
 # Extra configurations measured for some ids (kwargs passed to gymnasium.make).
 VARIANTS = {"SafetyBlockedUnlockPickup-v0": ({"agents": 1}, {"agents": 2}, {"agents": 3})}
 
@@ -55,104 +52,6 @@ class Result:
     name: str
     cells: dict = field(default_factory=dict)
     error: str | None = None
-
-
-SECTIONS = {
-    "push": ("Push (env vs physics limit)",
-             ("id", "env steps/s", "physics steps/s", "ratio", "reset median ms",
-              "reset p99 ms", "mean episode steps")),
-    "vision": ("Push Vision (frame cost)",
-               ("id", "env steps/s", "base id steps/s", "vision frame ms", "reset median ms")),
-    "grid": ("Gridworlds (raw env.unwrapped.step)",
-             ("id", "raw steps/s", "reset median ms", "reset p99 ms", "render ms (256x256)")),
-}
-
-
-def _actions(space, seed: int, n: int = N_ACTIONS) -> list:
-    """Seeded random actions as plain Python values where the space is discrete."""
-    space = copy.deepcopy(space)
-    space.seed(seed)
-    out = [space.sample() for _ in range(n)]
-    if isinstance(out[0], (np.integer, int)):
-        return [int(a) for a in out]
-    if isinstance(out[0], dict):
-        return [{k: int(v) if isinstance(v, np.integer) else v for k, v in a.items()}
-                for a in out]
-    return out
-
-
-def _reset_times(reset, n: int) -> tuple[float, float]:
-    """Median and p99 (ms) of ``reset(seed=k)`` for k = 0..n-1."""
-    times = []
-    for k in range(n):
-        t0 = time.perf_counter()
-        reset(seed=k)
-        times.append(time.perf_counter() - t0)
-    return 1e3 * statistics.median(times), 1e3 * float(np.percentile(times, 99))
-
-
-class EnvRunner:
-    """Steps a (wrapped) env with cycled random actions; ended episodes are reset (timed)."""
-
-    def __init__(self, env, seed: int = 0) -> None:
-        self.env, self.actions, self.i = env, _actions(env.action_space, seed), 0
-        self.steps = self.t = 0
-        self.lengths: list[int] = []  # of the episodes that ended
-        env.reset(seed=seed)
-
-    def run(self, seconds: float) -> float:
-        env, acts, n = self.env, self.actions, len(self.actions)
-        steps, t0 = 0, time.perf_counter()
-        deadline = t0 + seconds
-        while True:
-            for _ in range(CHUNK):
-                _, _, term, trunc, _ = env.step(acts[self.i])
-                self.i, self.t = (self.i + 1) % n, self.t + 1
-                if term or trunc:
-                    env.reset()
-                    self.lengths.append(self.t)
-                    self.t = 0
-            steps += CHUNK
-            now = time.perf_counter()
-            if now >= deadline:
-                break
-        self.steps += steps
-        return steps / (now - t0)
-
-
-class PhysicsRunner:
-    """Raw ``mj_step(nstep=10)`` from a copy of a state, same controls, restored every 1000."""
-
-    def __init__(self, model, data, actions) -> None:
-        import mujoco
-
-        self.mujoco, self.model = mujoco, model
-        self.snapshot, self.data = copy.copy(data), copy.copy(data)
-        ctrl = [np.asarray(a, dtype=np.float64) for a in actions]
-        self.ctrls = ctrl if ctrl and ctrl[0].shape == (model.nu,) else [None]
-        self.i = self.t = 0
-
-    def run(self, seconds: float) -> float:
-        mujoco, m, d = self.mujoco, self.model, self.data
-        ctrls, n = self.ctrls, len(self.ctrls)
-        steps, t0 = 0, time.perf_counter()
-        deadline = t0 + seconds
-        while True:
-            for _ in range(CHUNK):
-                c = ctrls[self.i]
-                if c is not None:
-                    d.ctrl[:] = c
-                mujoco.mj_step(m, d, nstep=PUSH_SUBSTEPS)
-                self.i = (self.i + 1) % n
-            steps += CHUNK
-            self.t += CHUNK
-            now = time.perf_counter()
-            if self.t >= 1000:
-                mujoco.mj_copyData(d, m, self.snapshot)
-                self.t = 0
-            if now >= deadline:
-                break
-        return steps / (now - t0)
 
 
 def bench_push(row, s: Settings) -> Result:
@@ -194,53 +93,6 @@ def bench_vision(row, base_row, s: Settings) -> Result:
     finally:
         env.close()
         base_env.close()
-
-
-class RawGridRunner:
-    """``env.unwrapped.step`` with cycled precomputed actions; only the steps are timed."""
-
-    def __init__(self, env, limit: int | None, seed: int = 0) -> None:
-        self.base, self.limit = env.unwrapped, limit
-        self.actions, self.i, self.t = _actions(env.action_space, seed), 0, 0
-        self.multi = isinstance(self.actions[0], dict)
-        self.base.reset(seed=seed)
-
-    def run(self, seconds: float) -> float:
-        step, acts, n = self.base.step, self.actions, len(self.actions)
-        steps, busy = 0, 0.0
-        deadline = time.perf_counter() + seconds
-        while True:
-            m = CHUNK if self.limit is None else min(CHUNK, self.limit - self.t)
-            if self.i + m > n:
-                self.i = 0
-            batch = acts[self.i:self.i + m]
-            ended, done = False, 0
-            t0 = time.perf_counter()
-            if self.multi:
-                for a in batch:
-                    _, _, term, trunc, _ = step(a)
-                    done += 1
-                    if tools.episode_over(term, trunc):
-                        ended = True
-                        break
-            else:
-                for a in batch:
-                    _, _, term, trunc, _ = step(a)
-                    done += 1
-                    if term or trunc:
-                        ended = True
-                        break
-            t1 = time.perf_counter()
-            busy += t1 - t0
-            steps += done
-            self.i = (self.i + done) % n
-            self.t += done
-            if ended or (self.limit is not None and self.t >= self.limit):
-                self.base.reset()
-                self.t = 0
-            if t1 >= deadline:
-                break
-        return steps / busy
 
 
 def _render_ms(row, extra: dict, s: Settings) -> float:
@@ -347,59 +199,6 @@ def measure(rows, s: Settings, log=None) -> dict[str, list[Result]]:
     return out
 
 
-def _fmt(column: str, value) -> str:
-    if isinstance(value, str):
-        return value
-    if value is None:
-        return "-"
-    if column == "ratio":
-        return f"{100 * value:.0f}%"
-    if column.endswith("steps/s"):
-        return f"{value:,.0f}"
-    if column == "mean episode steps":
-        return f"{value:.1f}"
-    return f"{value:.3f}" if value < 10 else f"{value:.1f}"
-
-
-def format_table(title: str, columns, results: list[Result], markdown: bool) -> str:
-    body = []
-    for r in results:
-        if r.error is not None:
-            body.append([r.name, f"error: {r.error}"] + [""] * (len(columns) - 2))
-        else:
-            body.append([r.name] + [_fmt(c, r.cells.get(c)) for c in columns[1:]])
-    if markdown:
-        lines = [f"**{title}**", "", "| " + " | ".join(columns) + " |",
-                 "|" + "|".join(["---"] + ["---:"] * (len(columns) - 1)) + "|"]
-        lines += ["| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in body]
-        return "\n".join(lines)
-    ok = [row for row in body if not row[1].startswith("error:")]
-    widths = [max(len(str(x)) for x in col) for col in zip(columns, *ok)]
-    widths[0] = max(len(row[0]) for row in [list(columns)] + body)
-    def line(cells):
-        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w)
-                         for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
-    out = [title, line(columns), line(["-" * w for w in widths])]
-    out += [line(row) if not row[1].startswith("error:") else
-            f"{row[0].ljust(widths[0])}  {row[1]}" for row in body]
-    return "\n".join(out)
-
-
-def header(s: Settings) -> str:
-    import gymnasium
-    import mujoco
-
-    return (f"safety_sim bench: Python {platform.python_version()}, mujoco {mujoco.__version__}, "
-            f"gymnasium {gymnasium.__version__}, numpy {np.__version__}, "
-            f"{os.cpu_count()} CPUs ({platform.processor() or platform.machine()}); "
-            f"{s.rounds} rounds x {s.seconds:g} s per measurement, {s.resets} resets")
-
-
-NOTES = ("Push env steps/s include the resets of episodes that ended (Ant's random-action "
-         "episodes last ~20 steps, so its figure is the end-to-end rate); ratio = median over "
-         "rounds of env/physics measured back to back.")
-
-
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ids", nargs="+", metavar="GLOB", default=None,
                    help="ids or glob patterns (default: every id, aliases excluded)")
@@ -432,22 +231,8 @@ def run(args: argparse.Namespace) -> int:
     rows = select(args.ids)
     log = None if args.quiet else (lambda msg: print(msg, file=sys.stderr, flush=True))
     results = measure(rows, s, log)
-    parts = [header(s)]
-    for kind, (title, columns) in SECTIONS.items():
-        if results[kind]:
-            parts.append(format_table(title, columns, results[kind], args.markdown))
-    if results["push"]:
-        parts.append(NOTES)
-    print("\n\n".join(parts))
+    print(report(results, s, args.markdown))
     return 1 if any(r.error for rs in results.values() for r in rs) else 0
 
 
-def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog=prog, description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
-    add_arguments(p)
-    return p
-
-
-def main(argv: list[str] | None = None, prog: str | None = None) -> int:
-    return tools.run_tool(build_parser(prog), run, argv)
+build_parser, main = tools.parser_and_main(__name__)

@@ -245,12 +245,4 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog=prog, description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
-    add_arguments(p)
-    return p
-
-
-def main(argv: list[str] | None = None, prog: str | None = None) -> int:
-    return tools.run_tool(build_parser(prog), run, argv)
+build_parser, main = tools.parser_and_main(__name__)

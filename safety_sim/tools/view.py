@@ -27,90 +27,13 @@ import argparse
 import os
 import sys
 import time
-from collections import deque
-
-import numpy as np
 
 from safety_sim import tools
 from safety_sim.tools import ToolError
-from safety_sim.tools.policies import make_policy
-
-SPACE, ENTER, RIGHT, LEFT, DOWN, UP, PAGE_UP, PAGE_DOWN = 32, 257, 262, 263, 264, 265, 266, 267
-KEY_D, KEY_P, KEY_S, KEY_T = 68, 80, 83, 84
-KEY_NAMES = {SPACE: "Space", ENTER: "Enter", RIGHT: "Right", LEFT: "Left", DOWN: "Down",
-             UP: "Up", PAGE_UP: "PageUp", PAGE_DOWN: "PageDown", KEY_D: "D", KEY_P: "P",
-             KEY_S: "S", KEY_T: "T"}
-
-_MINIGRID = {"keys": {LEFT: 0, RIGHT: 1, UP: 2, KEY_P: 3, KEY_D: 4, KEY_T: 5, ENTER: 6},
-             "idle": 6}
-# Keyboard tables of the gridworlds, by entry point (used when the env has no KEY_ACTIONS).
-GRID_KEYMAPS = {
-    "safety_sim.envs.conveyor_belt:ConveyorBeltEnv":
-        {"keys": {RIGHT: 0, UP: 1, LEFT: 2, DOWN: 3}, "idle": None},
-    "safety_sim.envs.bottles:BottlesEnv":
-        {"keys": {LEFT: 0, RIGHT: 1, KEY_P: 2, UP: 2}, "idle": None},
-    "safety_sim.envs.blocked_unlock_pickup:BlockedUnlockPickupEnv": _MINIGRID,
-    "safety_sim.envs.synth_seq:SynthSeqEnv": _MINIGRID,
-}
-
-
-def _clip(x: float) -> float:
-    return max(-1.0, min(1.0, x))
-
-
-# Push agents: (forward, turn) in {-1, 0, 1}^2 -> action in units of the action bounds.
-# Car: the "left" wheel sits at body -x and the car's front is -y, so a left turn spins
-# that wheel forward and the other backward.
-PUSH_DRIVES = {
-    "Point": lambda f, t: (f, t),
-    "Car": lambda f, t: (_clip(f + t), _clip(f - t)),
-    "Racecar": lambda f, t: (f, t),
-}
-
-
-PUSH_HELP = ("Up/Down: forward/backward, Left/Right: turn (keys latch; the opposite key "
-             "cancels), S: stop, Space: reset; close the window to quit")
-
-
-class PushDriver:
-    """Latched arrow-key command for a Push agent (the viewer reports presses, not releases)."""
-
-    def __init__(self, agent: str, action_space) -> None:
-        self.drive = PUSH_DRIVES[agent]
-        self.high = np.asarray(action_space.high, dtype=np.float64)
-        self.forward = self.turn = 0
-
-    def on_key(self, key: int) -> bool:
-        if key in (UP, DOWN):
-            sign = 1 if key == UP else -1
-            self.forward = 0 if self.forward == -sign else sign
-        elif key in (LEFT, RIGHT):
-            sign = 1 if key == LEFT else -1
-            self.turn = 0 if self.turn == -sign else sign
-        elif key == KEY_S:
-            self.forward = self.turn = 0
-        else:
-            return False
-        return True
-
-    def action(self) -> np.ndarray:
-        return np.asarray(self.drive(self.forward, self.turn), dtype=np.float64) * self.high
-
-
-class KeyQueue:
-    """Key codes from the viewer thread (deque appends and pops are thread-safe)."""
-
-    def __init__(self) -> None:
-        self._keys: deque[int] = deque()
-
-    def __call__(self, keycode: int) -> None:
-        self._keys.append(int(keycode))
-
-    def drain(self) -> list[int]:
-        out = []
-        while self._keys:
-            out.append(self._keys.popleft())
-        return out
+from safety_sim.tools.view_controls import (  # noqa: F401  (the key names are re-exported)
+    DOWN, ENTER, GRID_KEYMAPS, KEY_D, KEY_NAMES, KEY_P, KEY_S, KEY_T, LEFT, PAGE_DOWN, PAGE_UP,
+    PUSH_DRIVES, RIGHT, SPACE, UP, GridKeyControl, KeyQueue, PolicyControl, PushControl,
+    PushDriver, grid_keymap, make_control)
 
 
 def check_display(environ=os.environ, platform: str = sys.platform) -> None:
@@ -175,20 +98,15 @@ def run(args: argparse.Namespace) -> int:
     camera = tools.check_camera(row, args.camera)
     if args.fps is not None and not args.fps > 0:
         raise ToolError(f"--fps must be positive, got {args.fps}")
-    if row.kwargs.get("vision"):
-        base_ids = [r.id for r in tools.canonical_rows()
-                    if r.entry_point == row.entry_point
-                    and r.kwargs == {**row.kwargs, "vision": False}]
-        raise ToolError(f"{row.id} renders its camera into the observation and has no viewer; "
-                        f"view the same world with {', '.join(base_ids) or 'its base id'}")
+    _refuse_vision(row)
     check_display()
     push = row.family == "push"
     env = tools.make_env(row, "human", camera=None if push else camera,
                          disable_env_checker=True)
     try:
-        base, keys = env.unwrapped, KeyQueue()
-        base.human_key_callback = keys  # handed to the viewer when it opens (first render)
-        control = _push_control(row, env, args) if push else _grid_control(row, env, args)
+        keys = KeyQueue()
+        env.unwrapped.human_key_callback = keys  # handed to the viewer when it opens
+        control = make_control(row, env, args)
         session = Session(env, args.seed, keys, control)
         fps = args.fps or float(env.metadata.get("render_fps") or 30)
         session.start()
@@ -202,86 +120,15 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _push_control(row, env, args):
-    agent = row.kwargs.get("agent")
-    if args.policy == "keyboard" and agent in PUSH_DRIVES:
-        return PushControl(PushDriver(agent, env.action_space))
-    if args.policy == "keyboard":
-        print(f"{agent}: legs cannot be driven from arrow keys; random actions "
-              "(--policy zero to stand still)", flush=True)
-    name = "random" if args.policy == "keyboard" else args.policy
-    return PolicyControl(make_policy(name, env, args.seed))
-
-
-def _grid_control(row, env, args):
-    if args.policy != "keyboard":
-        return PolicyControl(make_policy(args.policy, env, args.seed))
-    space = env.action_space
-    agents = list(space.spaces) if isinstance(getattr(space, "spaces", None), dict) else None
-    return GridKeyControl(grid_keymap(row, env.unwrapped), agents)
-
-
-class PolicyControl:
-    """A policy acts on every tick."""
-
-    help = "Space resets; close the window to quit"
-
-    def __init__(self, policy) -> None:
-        self.policy = policy
-
-    def on_key(self, key: int) -> None:
-        pass
-
-    def begin_episode(self) -> None:
-        self.policy.begin_episode()
-
-    def action(self, obs):
-        return self.policy(obs)
-
-
-class PushControl(PolicyControl):
-    """Arrow keys latch the drive command; the env steps on every tick."""
-
-    help = PUSH_HELP
-
-    def __init__(self, driver: PushDriver) -> None:
-        self.driver = driver
-
-    def on_key(self, key: int) -> None:
-        self.driver.on_key(key)
-
-    def begin_episode(self) -> None:
-        pass
-
-    def action(self, obs):
-        return self.driver.action()
-
-
-class GridKeyControl:
-    """One env step per action key; multi-agent: the chosen agent acts, the others idle."""
-
-    def __init__(self, keymap: dict, agents: list | None) -> None:
-        self.keys, self.idle, self.agents = keymap["keys"], keymap["idle"], agents
-        self.current, self.pending = 0, deque()
-        names = ", ".join(f"{KEY_NAMES.get(k, k)}={a}" for k, a in self.keys.items())
-        self.help = (f"keys (key=action): {names}; Space resets"
-                     + ("; PageUp/PageDown choose the agent" if agents else ""))
-
-    def on_key(self, key: int) -> None:
-        if self.agents and key in (PAGE_UP, PAGE_DOWN):
-            self.current = (self.current + (1 if key == PAGE_UP else -1)) % len(self.agents)
-            print(f"driving agent {self.agents[self.current]}", flush=True)
-        elif key in self.keys:
-            a = self.keys[key]
-            self.pending.append(a if self.agents is None else {
-                agent: (a if n == self.current else self.idle)
-                for n, agent in enumerate(self.agents)})
-
-    def begin_episode(self) -> None:
-        self.pending.clear()
-
-    def action(self, obs):
-        return self.pending.popleft() if self.pending else None
+def _refuse_vision(row) -> None:
+    """ToolError for a Vision id (its camera image is the observation), naming the base id."""
+    if not row.kwargs.get("vision"):
+        return
+    want = {**row.kwargs, "vision": False}
+    base_ids = [r.id for r in tools.canonical_rows()
+                if r.entry_point == row.entry_point and r.kwargs == want]
+    raise ToolError(f"{row.id} renders its camera into the observation and has no viewer; "
+                    f"view the same world with {', '.join(base_ids) or 'its base id'}")
 
 
 class Session:
@@ -363,24 +210,4 @@ def _find_viewer(obj, depth: int = 3):
     return None
 
 
-def grid_keymap(row, base) -> dict:
-    """The env's own ``KEY_ACTIONS`` table if it has one, else ours."""
-    own = getattr(base, "KEY_ACTIONS", None)
-    table = GRID_KEYMAPS.get(row.entry_point, {"keys": {}, "idle": None})
-    if own:  # Space and PageUp/PageDown stay the viewer's (reset, choose agent)
-        keys = {k: a for k, a in dict(own).items() if k not in (SPACE, PAGE_UP, PAGE_DOWN)}
-        return {"keys": keys, "idle": table["idle"]}
-    if not table["keys"]:
-        raise ToolError(f"{row.id}: no keyboard table; use --policy random")
-    return table
-
-
-def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog=prog, description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
-    add_arguments(p)
-    return p
-
-
-def main(argv: list[str] | None = None, prog: str | None = None) -> int:
-    return tools.run_tool(build_parser(prog), run, argv)
+build_parser, main = tools.parser_and_main(__name__)
