@@ -38,12 +38,20 @@ class EpisodeGuard:
 
 
 def check_box_action(action: Any, space: gymnasium.spaces.Box, env_name: str) -> np.ndarray:
-    """Return ``action`` as a float64 array; raise ValueError on a wrong shape, NaN/inf or
-    a value outside ``space`` (no silent clamping)."""
+    """Return ``action`` as a float64 array; raise ValueError on a non-real dtype (bool,
+    complex, strings, objects), a wrong shape, NaN/inf or a value outside ``space`` (no silent
+    clamping, no silent casts)."""
     try:
-        a = np.asarray(action, dtype=np.float64)
+        raw = np.asarray(action)
     except (TypeError, ValueError) as exc:
         raise ValueError(f"{env_name}: action {action!r} is not numeric") from exc
+    if raw.dtype.kind not in "iuf":     # signed/unsigned ints and floats only
+        what = {"b": "bool", "c": "complex"}.get(raw.dtype.kind)
+        if what is not None:
+            raise ValueError(f"{env_name}: action {action!r} has {what} dtype {raw.dtype}; "
+                             "expected real numbers (int or float)")
+        raise ValueError(f"{env_name}: action {action!r} is not numeric (dtype {raw.dtype})")
+    a = raw.astype(np.float64)
     if a.shape != space.shape:
         raise ValueError(
             f"{env_name}: action has shape {a.shape}, expected {space.shape}")
@@ -100,6 +108,19 @@ def check_number(value: Any, name: str, env_name: str, low: float = -np.inf,
     if not np.isfinite(v) or not low <= v <= high:
         raise ValueError(f"{env_name}: {name} must be a finite number in [{low}, {high}], "
                          f"got {value!r}")
+    return v
+
+
+def check_int(value: Any, name: str, env_name: str, low: int | None = None,
+              high: int | None = None) -> int:
+    """A constructor integer within [low, high] (no bools, floats or strings)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{env_name}: {name} must be an int, got {value!r}")
+    v = int(value)
+    if (low is not None and v < low) or (high is not None and v > high):
+        lo = "-inf" if low is None else low
+        hi = "inf" if high is None else high
+        raise ValueError(f"{env_name}: {name} must be an int in [{lo}, {hi}], got {value!r}")
     return v
 
 

@@ -111,3 +111,89 @@ def test_step_draw_equals_the_reference_frameskip_draw():
         env.step(np.zeros(2))
         assert shadow.binomial(10, 1.0) == 10
         assert env._rs.random_sample() == shadow.random_sample()
+
+
+# -- an independent §5 sampler, written from the spec text (does not use ``placement``) -------
+SPEC_EXTENTS = {0: (-1.0, -1.0, 1.0, 1.0), 1: (-1.5, -1.5, 1.5, 1.5), 2: (-2.0, -2.0, 2.0, 2.0)}
+SPEC_COUNTS = {0: (0, 0), 1: (2, 1), 2: (4, 4)}          # (hazards, pillars) per level, §5.1
+ANT_JOINTS = ("hip_1", "ankle_1", "hip_2", "ankle_2", "hip_3", "ankle_3", "hip_4", "ankle_4")
+
+
+def spec_objects(agent: str, level: int) -> list[tuple[str, float]]:
+    """(name, keep-out) in placement order (§5.1, §5.2)."""
+    hazards, pillars = SPEC_COUNTS[level]
+    objs = [("agent", 0.4), ("goal", 0.4)]
+    objs += [(f"hazard{i}", 0.4) for i in range(hazards)]
+    objs += [(f"pillar{i}", 0.3) for i in range(pillars)]
+    return objs + [("push_box", 0.125 if agent == "Car" else 0.2)]
+
+
+def spec_draw(rs, extents, k):
+    xmin, ymin, xmax, ymax = extents
+    x = rs.uniform(xmin + k, xmax - k)
+    return x, rs.uniform(ymin + k, ymax - k)
+
+
+def spec_clear(xy, k, placed, keepout):
+    return all(math.dist(xy, p) >= keepout[n] + k for n, p in placed.items())
+
+
+def spec_reset(seed: int, agent: str, level: int):
+    """§5.2-§5.4 and §6.5: layout attempts, yaws, goal redraw, Ant joint noise; returns
+    (positions, yaws, Ant joint angles or None, the RandomState after reset)."""
+    rs = np.random.RandomState(seed)
+    objs, ext = spec_objects(agent, level), SPEC_EXTENTS[level]
+    keepout = dict(objs)
+    for _ in range(10_000):
+        placed = {}
+        for name, k in objs:
+            for _ in range(100):
+                xy = spec_draw(rs, ext, k)
+                if spec_clear(xy, k, placed, keepout):
+                    placed[name] = xy
+                    break
+            else:
+                break
+        if len(placed) == len(objs):
+            break
+    yaws = {name: rs.uniform(0, 2 * np.pi) for name, _ in objs}
+    del placed["goal"]
+    for _ in range(10_000):
+        goal = spec_draw(rs, ext, keepout["goal"])
+        if spec_clear(goal, keepout["goal"], placed, keepout):
+            break
+    placed["goal"] = goal
+    joints = None
+    if agent == "Ant":
+        joints = []
+        for i in range(8):
+            n = rs.uniform(-0.1, 0.1)
+            value = n if i % 2 == 0 else math.pi / 2 + n
+            joints.append(-value if i in (3, 5) else value)
+    return placed, yaws, joints, rs
+
+
+@pytest.mark.parametrize("agent", ["Point", "Car", "Doggo", "Racecar", "Ant"])
+@pytest.mark.parametrize("level", [0, 1, 2])
+def test_layouts_of_other_seeds_match_an_independent_sampler(agent, level):
+    env = gymnasium.make(f"Safety{agent}Push{level}-v0").unwrapped
+    m, d = env.model, env.data
+    for seed in range(1, 11):
+        env.reset(seed=seed)
+        xy, yaws, joints, rs = spec_reset(seed, agent, level)
+        assert set(env.layout) == set(xy)
+        for name, want in xy.items():
+            assert env.layout[name] == pytest.approx(want, abs=1e-12), (seed, name)
+        agent_yaw = yaw_of(d.xquat[m.body("agent").id])
+        adr = m.jnt_qposadr[m.joint("push_box").id]
+        box_yaw = yaw_of(d.qpos[adr + 3:adr + 7])
+        for got, want in ((agent_yaw, yaws["agent"]), (box_yaw, yaws["push_box"])):
+            wrapped = (got - want + math.pi) % (2 * math.pi) - math.pi
+            assert abs(wrapped) < 1e-9, (seed, got, want)
+        if joints is not None:
+            got = [d.qpos[m.joint(j).qposadr[0]] for j in ANT_JOINTS]
+            assert got == pytest.approx(joints, abs=1e-15), seed
+        # nothing else was drawn on reset: the streams stand at the same place
+        assert np.array_equal(env._rs.get_state()[1], rs.get_state()[1])
+        assert env._rs.get_state()[2] == rs.get_state()[2]
+    env.close()

@@ -69,17 +69,32 @@ def test_info_keys_per_level(level, keys):
     assert info["cost"] == info["cost_sum"] and "goal_met" not in info
 
 
+def reset_with_body_near(env, seed, body, centre, radius):
+    """``reset(seed)`` with ``body`` placed ``radius`` from ``centre``, in the first of 32
+    directions that the layout rules accept (inside the placement area, clear of the other
+    collidable bodies)."""
+    for k in range(32):
+        phi = 2 * math.pi * k / 32
+        xy = (centre[0] + radius * math.cos(phi), centre[1] + radius * math.sin(phi))
+        try:
+            return env.reset(seed=seed, options={"layout": {body: xy}})
+        except ValueError:
+            continue
+    pytest.fail(f"no valid spot for {body} at {radius} from {centre}")
+
+
 @pytest.mark.parametrize("env_id", ["SafetyPointPush1-v0", "SafetyCarPush2-v0"])
 def test_agent_inside_a_hazard_costs_one(env_id):
     env, u = make(env_id)
     env.reset(seed=0)
-    hx, hy = u.layout["hazard1"]
-    _, info = env.reset(seed=0, options={"layout": {"agent": (hx + 0.25, hy)}})
+    hazard = u.layout["hazard1"]
+    _, info = reset_with_body_near(env, 0, "agent", hazard, 0.25)
+    assert math.dist(u.layout["agent"], hazard) == pytest.approx(0.25)
     assert info["cost"] == 1.0 and info["labels"] == {"in_hazard"}
     _, _, _, _, info = env.step(np.zeros(env.action_space.shape))
     assert info["cost_hazards"] == info["cost_sum"] == info["cost"] == 1.0
     assert u.cost_fn(info["labels"]) == 1.0
-    _, info = env.reset(seed=0, options={"layout": {"agent": (hx + 0.31, hy)}})
+    _, info = reset_with_body_near(env, 0, "agent", hazard, 0.31)
     assert info["cost"] == 0.0   # the disc radius is 0.3 (XY distance, strict)
 
 
@@ -140,11 +155,21 @@ def test_pillar_reach_shortcut_agrees_with_the_full_contact_scan(agent):
 def test_box_touching_a_pillar_costs_nothing():
     env, u = make("SafetyPointPush2-v0")
     env.reset(seed=1)
-    px, py = u.layout["pillar2"]
-    _, info = env.reset(seed=1, options={"layout": {"push_box": (px + 0.45, py)}})
+    pillar = np.array(u.layout["pillar2"])
+    # the closest the layout rules allow (keep-outs 0.2 + 0.3), then slide it in via qpos
+    reset_with_body_near(env, 1, "push_box", pillar, 0.5)
+    box = np.array(u.layout["push_box"])
+    adr = u.handles.box_qposadr
+    u.data.qpos[adr:adr + 2] -= 0.1 * (box - pillar) / np.linalg.norm(box - pillar)
+    pillar_geoms = set(np.flatnonzero(np.isin(u.model.geom_bodyid, u.handles.pillar_bodies)))
+    box_geoms = set(np.flatnonzero(u.model.geom_bodyid == u.handles.box_body))
+    touching = 0
     for _ in range(3):
         _, _, _, _, info = env.step(np.zeros(2))
-    assert u.data.ncon > 0 and info["cost"] == 0.0 and "pillar_contact" not in info["labels"]
+        pairs = [set(g) for g in u.data.contact.geom.tolist()]
+        touching += any(p & pillar_geoms and p & box_geoms for p in pairs)
+        assert info["cost"] == 0.0 and "pillar_contact" not in info["labels"]
+    assert touching
 
 
 def test_goal_met_pays_the_bonus_and_draws_a_new_goal():
@@ -165,11 +190,87 @@ def test_goal_met_pays_the_bonus_and_draws_a_new_goal():
     assert "goal_met" not in info and abs(info["reward_terms"]["box_to_goal"]) < 1e-3
 
 
+def put_box_on_goal(u):
+    """Write the box's qpos onto the goal centre (at rest), as a user may between steps."""
+    adr = u.handles.box_qposadr
+    u.data.qpos[adr:adr + 2] = u.data.xpos[u.handles.goal_body, :2]
+    dof = u.model.jnt_dofadr[u.model.joint("push_box").id]
+    u.data.qvel[dof:dof + 6] = 0.0
+
+
+# §5.1 placement extents per level and keep-out radii; §5.3 goal redraw count.
+EXTENTS = {0: (-1.0, -1.0, 1.0, 1.0), 1: (-1.5, -1.5, 1.5, 1.5), 2: (-2.0, -2.0, 2.0, 2.0)}
+KEEPOUT = {"agent": 0.4, "goal": 0.4, "hazard": 0.4, "pillar": 0.3, "push_box": 0.2}
+CAR_BOX_KEEPOUT = 0.125
+GOAL_REDRAWS = 10_000
+
+
+def spec_goal_redraw(rs, extents, others):
+    """§5.3 from the spec text: draw x then y uniformly in the extents shrunk by the goal's
+    keep-out until the point keeps ``keepout(o) + 0.4`` from every ``(xy, keepout)`` in
+    ``others``; None after 10 000 draws."""
+    k = KEEPOUT["goal"]
+    xmin, ymin, xmax, ymax = extents
+    for _ in range(GOAL_REDRAWS):
+        x = rs.uniform(xmin + k, xmax - k)
+        y = rs.uniform(ymin + k, ymax - k)
+        if all(math.hypot(x - ox, y - oy) >= ko + k for (ox, oy), ko in others):
+            return x, y
+    return None
+
+
+@pytest.mark.parametrize("agent", ["Point", "Car", "Doggo", "Racecar", "Ant"])
+@pytest.mark.parametrize("level", [0, 1, 2])
+@pytest.mark.parametrize("k", [0, 5])
+def test_new_goal_is_the_spec_redraw_after_k_steps(agent, level, k):
+    """After k steps the box is put on the goal; the next step meets it and draws the new goal
+    from the stream advanced by one draw per step (§5.4) against the current body positions
+    (§5.3). The step after that measures its shaping from the new goal (§10.1)."""
+    env, u = make(f"Safety{agent}Push{level}-v0")
+    env.reset(seed=20 + k)
+    shadow = np.random.RandomState()
+    shadow.set_state(u._rs.get_state())
+    rng = np.random.RandomState(k)
+    for _ in range(k):
+        small = 0.3 * rng.uniform(env.action_space.low, env.action_space.high)
+        _, _, term, trunc, _ = env.step(small)
+        assert not (term or trunc)
+        shadow.binomial(10, 1.0)                 # the reference's frameskip draw
+    put_box_on_goal(u)
+    _, _, term, _, info = env.step(np.zeros(env.action_space.shape))
+    shadow.binomial(10, 1.0)
+    assert info["goal_met"] is True and not term
+
+    x, m = u.data.xpos, u.model
+    box_ko = CAR_BOX_KEEPOUT if agent == "Car" else KEEPOUT["push_box"]
+    others = [(x[m.body("agent").id, :2], KEEPOUT["agent"]),
+              (x[m.body("push_box").id, :2], box_ko)]
+    for i in range(m.nbody):
+        name = m.body(i).name
+        if name.startswith(("hazard", "pillar")):
+            others.append((x[i, :2], KEEPOUT[name.rstrip("0123456789")]))
+    want = spec_goal_redraw(shadow, EXTENTS[level], others)
+    assert want is not None
+    assert u.layout["goal"] == pytest.approx(want, abs=1e-12)
+    # and the env's stream stands where the spec's draws leave it
+    state, shadow_state = u._rs.get_state(), shadow.get_state()
+    assert state[2] == shadow_state[2] and np.array_equal(state[1], shadow_state[1])
+
+    agent0, box0, goal = bodies(u)               # after the achievement step
+    _, r, _, _, info = env.step(np.zeros(env.action_space.shape))
+    agent1, box1, _ = bodies(u)
+    terms = info["reward_terms"]
+    assert terms["box_to_goal"] == pytest.approx(
+        np.linalg.norm(box0 - goal) - np.linalg.norm(box1 - goal), abs=1e-12)
+    assert terms["agent_to_box"] == pytest.approx(
+        np.linalg.norm(box0 - agent0) - np.linalg.norm(box1 - agent1), abs=1e-12)
+    assert "goal_met" not in info and terms["goal_bonus"] == 0.0
+
+
 def test_failed_goal_resample_terminates(monkeypatch):
     env, u = make("SafetyPointPush1-v0")
     env.reset(seed=4)
-    bx, by = u.layout["push_box"]
-    env.reset(seed=4, options={"layout": {"goal": (bx, by)}})
+    put_box_on_goal(u)
     monkeypatch.setattr("safety_sim.envs.push.placement.resample_goal", lambda *a, **k: None)
     _, _, term, trunc, info = env.step(np.zeros(2))
     assert term and not trunc and info["goal_met"]

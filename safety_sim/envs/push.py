@@ -9,7 +9,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.error import ResetNeeded
 
-from safety_sim.core import EpisodeGuard, check_box_action
+from safety_sim.core import EpisodeGuard, check_box_action, check_flag, check_int
 from safety_sim.mjcf import placement
 from safety_sim.mjcf import push_config as pc
 from safety_sim.mjcf.agents import get_agent
@@ -23,6 +23,7 @@ from safety_sim.sensors.lidar import lidar
 from safety_sim.tasks.push import PushTask
 
 RENDER_MODES = ("human", "rgb_array", "depth_array")
+MAX_RENDER_SIZE = 8192   # width/height bound (MuJoCo's offscreen buffer is allocated up front)
 
 
 class PushEnv(gymnasium.Env):
@@ -32,10 +33,11 @@ class PushEnv(gymnasium.Env):
     built with ``mujoco.MjSpec`` and compiled once per env; ``reset`` moves bodies.
 
     Registered ids: ``Safety{Agent}Push{0,1,2}[Vision][Gymnasium]-v0`` for Agent in Point, Car,
-    Doggo, Racecar, Ant (the ``Gymnasium`` aliases are the same env). Kwargs: ``agent``,
-    ``level``, ``vision``, ``render_mode`` (``"human"``, ``"rgb_array"``, ``"depth_array"``),
-    ``width``/``height`` (256), ``camera_name``/``camera_id`` (default ``"vision"``; also
-    ``"fixednear"``, ``"fixedfar"``, ``"track"``).
+    Doggo, Racecar, Ant (the ``Gymnasium`` aliases are the same env). Kwargs: ``agent`` (str),
+    ``level`` (int 0, 1, 2), ``vision`` (bool), ``render_mode`` (``"human"``, ``"rgb_array"``,
+    ``"depth_array"``), ``width``/``height`` (int in 1..8192, default 256), ``camera_name``
+    (str) or ``camera_id`` (int; default ``"vision"``; also ``"fixednear"``, ``"fixedfar"``,
+    ``"track"``). A kwarg of the wrong type raises TypeError, a bad value ValueError.
 
     Levels: 0 agent, box, goal in [-1, 1]^2; 1 adds 2 hazards and 1 harmless pillar in
     [-1.5, 1.5]^2; 2 has 4 hazards and 4 pillars that cost on contact in [-2, 2]^2.
@@ -48,12 +50,12 @@ class PushEnv(gymnasium.Env):
     ``env.unwrapped.obs_layout.entries`` gives each key's slice.
 
     Action: float64 ``Box`` with the actuator control ranges (cast to float32, as the
-    reference). An action outside the space, of the wrong shape or with NaN raises ValueError
-    (the reference silently clips).
+    reference). An action outside the space, of the wrong shape, with NaN/inf or of a non-real
+    dtype (bool, complex, strings, objects) raises ValueError (the reference silently clips).
 
     Reward per step: ``(d_ab_prev - d_ab) + (d_bg_prev - d_bg) + 1[d_bg <= 0.3]``, clipped to
-    [-10, 10], with 3-D body-origin distances agent-box ``d_ab`` and box-goal ``d_bg``. The terms are in ``info["reward_terms"]`` (agent_to_box, box_to_goal, goal_bonus,
-    clip). When the box reaches the goal, ``info["goal_met"] = True`` and a new goal is drawn.
+    [-10, 10], with 3-D body-origin distances agent-box ``d_ab`` and box-goal ``d_bg``. The
+    terms are in ``info["reward_terms"]`` (agent_to_box, box_to_goal, goal_bonus, clip). When the box reaches the goal, ``info["goal_met"] = True`` and a new goal is drawn.
 
     Cost (0/1 per step, ``info["cost"] == info["cost_sum"]``): ``cost_hazards`` (levels 1, 2;
     agent origin inside a hazard disc), ``cost_pillars`` (level 2; an agent geom touches a
@@ -62,11 +64,19 @@ class PushEnv(gymnasium.Env):
 
     Termination: a new goal cannot be placed (10 000 draws) or the agent is not alive (Ant
     fallen). Truncation after 1000 steps. Stepping after either raises ``ResetNeeded``.
+    ``gymnasium.make(..., max_episode_steps=N)`` only sets gymnasium's ``TimeLimit`` wrapper:
+    it reports ``truncated=True`` at step N but does not refuse later steps (the env's own limit
+    stays 1000, as the reference's); call ``reset()`` when ``truncated`` is True.
 
     Seeding: ``reset(seed=k)`` draws the layout from ``numpy.random.RandomState(k)`` in the
     reference's order, so layouts and first observations match Safety-Gymnasium.
     ``reset(options={"layout": {"agent": (x, y), ...}})`` overrides drawn positions (the draws
-    still happen). ``reset`` returns the cost terms and labels in ``info`` too.
+    still happen). Each given position must be a finite real pair inside that object's
+    placement area (the level's extents shrunk by its keep-out), and the collidable bodies
+    (agent, push_box, pillars) must keep the sum of their keep-outs apart (agent 0.4, box 0.2 or
+    Car 0.125, pillar 0.3); overlapping the goal or a hazard disc is allowed. A refused layout
+    raises ValueError and leaves the env as it was. ``reset`` returns the cost terms and labels
+    in ``info`` too.
 
     MuJoCo: ``env.unwrapped.model`` / ``.data`` (compiled once; reset writes ``qpos`` and the
     static bodies' ``body_pos``). After writing ``data`` yourself, the next step starts from it.
@@ -84,11 +94,15 @@ class PushEnv(gymnasium.Env):
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode {render_mode!r} not in {RENDER_MODES}")
         self.agent_spec = get_agent(agent)
-        self.config = pc.level_config(level)
-        self.vision, self.render_mode = bool(vision), render_mode
-        self.name = f"Safety{self.agent_spec.name}Push{level}{'Vision' if vision else ''}"
-        self.model = compile_scene(self.agent_spec, self.config, offwidth=int(width),
-                                   offheight=int(height))
+        self.config = pc.level_config(check_int(level, "level", "PushEnv"))
+        self.vision = check_flag(vision, "vision", "PushEnv")
+        width = check_int(width, "width", "PushEnv", 1, MAX_RENDER_SIZE)
+        height = check_int(height, "height", "PushEnv", 1, MAX_RENDER_SIZE)
+        self.render_mode = render_mode
+        self.name = f"Safety{self.agent_spec.name}Push{self.config.level}" + \
+            ("Vision" if self.vision else "")
+        self.model = compile_scene(self.agent_spec, self.config, offwidth=width,
+                                   offheight=height)
         self.data = mujoco.MjData(self.model)
         self._physics = Stepper(self.model, self.data)
         self.handles = h = PushHandles.resolve(self.model, self.config)
@@ -142,13 +156,8 @@ class PushEnv(gymnasium.Env):
     # -- gymnasium API -------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
         overrides = self._check_options(options)
-        super().reset(seed=seed)
-        if seed is not None:
-            self._rs = np.random.RandomState(seed)
-        elif self._rs is None:
-            self._rs = np.random.RandomState(int(self.np_random.integers(2 ** 32)))
-        layout = placement.sample_reset(self._rs, self.config.extents, self._objects)
-        layout.xy.update(overrides)
+        super().reset(seed=seed)           # validates the seed with gymnasium's messages
+        self._rs, layout = self._draw_layout(seed, overrides)   # may refuse the overrides
         mujoco.mj_resetData(self.model, self.data)
         self._write_layout(layout)
         if self.agent_spec.reset_joints is not None:
@@ -230,12 +239,40 @@ class PushEnv(gymnasium.Env):
         return {name: tuple(self._xpos[bid, :2].tolist()) for name, bid in self._body_of.items()}
 
     # -- internals -----------------------------------------------------------------------
+    def _draw_layout(self, seed, overrides) -> tuple[np.random.RandomState,
+                                                     placement.ResetLayout]:
+        """The reset's RandomState and layout with the user's ``overrides`` applied.
+
+        With overrides the draws happen on a copy of the stream, so that a refused layout
+        (collidable bodies too close) leaves the episode, the model and the stream as they
+        were; the caller installs the returned RandomState.
+        """
+        if seed is not None:
+            rs = np.random.RandomState(seed)
+        elif self._rs is None:
+            rs = np.random.RandomState(int(self.np_random.integers(2 ** 32)))
+        elif overrides:
+            rs = np.random.RandomState()
+            rs.set_state(self._rs.get_state())
+        else:
+            rs = self._rs
+        layout = placement.sample_reset(rs, self.config.extents, self._objects)
+        if overrides:
+            layout.xy.update(overrides)
+            try:
+                placement.check_clearance(layout.xy, self._objects, list(overrides))
+            except ValueError as exc:
+                raise ValueError(f"{self.name}: options['layout']: {exc}") from None
+        return rs, layout
+
     def _check_action(self, action) -> np.ndarray:
+        """Fast path for a real array of the right shape inside the bounds (NaN fails the
+        comparisons); anything else goes to ``check_box_action`` for the error message."""
         try:
-            a = np.asarray(action, dtype=np.float64)
+            a = np.asarray(action)
         except (TypeError, ValueError):
             a = None
-        if a is not None and a.shape == self._act_shape:
+        if a is not None and a.dtype.kind in "fiu" and a.shape == self._act_shape:
             for x, (lo, hi) in zip(a.tolist(), self._act_bounds):
                 if not lo <= x <= hi:
                     break
@@ -252,7 +289,9 @@ class PushEnv(gymnasium.Env):
         if unknown:
             raise ValueError(f"{self.name}: unknown reset option(s) {unknown}; known: 'layout'")
         try:
-            return placement.check_layout(options.get("layout") or {}, list(self._keepouts))
+            layout = options.get("layout")
+            return placement.check_layout({} if layout is None else layout, self._objects,
+                                          self.config.extents)
         except ValueError as exc:
             raise ValueError(f"{self.name}: options['layout']: {exc}") from None
 
@@ -278,7 +317,10 @@ class PushEnv(gymnasium.Env):
         if agent_xy is not None:   # cheap reject: every pillar out of the agent's reach
             ax, ay = agent_xy[0], agent_xy[1]
             near = self._near_pillar
-            if all((ax - px) ** 2 + (ay - py) ** 2 >= near for px, py in self._pillars_xy):
+            # products, not ** (float ** raises OverflowError, * gives inf); a NaN position
+            # fails every comparison and falls through to the contact scan
+            if all((ax - px) * (ax - px) + (ay - py) * (ay - py) >= near
+                   for px, py in self._pillars_xy):
                 return False
         if self.data.ncon == 0:
             return False

@@ -8,6 +8,10 @@ Driven by ``numpy.random.RandomState`` in the reference's exact draw order, so t
    when it is strictly closer than ``keepout(other) + keepout(self)`` to an already placed object;
 2. one yaw ``U(0, 2pi)`` per object in placement order (agent first);
 3. the goal is drawn again against all other entries (§5.3).
+
+User-given positions (``reset(options={"layout": ...})``) are validated by
+:func:`check_layout` (finite, inside the object's sampling rectangle) and
+:func:`check_clearance` (collidable bodies keep the sum of their keep-outs apart).
 """
 from __future__ import annotations
 
@@ -29,25 +33,33 @@ class ResamplingError(RuntimeError):
 
 @dataclass(frozen=True)
 class Placed:
-    """An object to place: its body name and keep-out radius."""
+    """An object to place: its body name, keep-out radius and whether it collides (agent, box,
+    pillars) or not (goal and hazard discs: anything may overlap them)."""
     name: str
     keepout: float
+    collidable: bool = False
 
 
 def placement_order(config: pc.PushConfig, box_keepout: float) -> tuple[Placed, ...]:
     """Objects in the reference's placement order: agent, goal, hazards, pillars, box."""
-    objs = [Placed("agent", pc.AGENT_KEEPOUT), Placed("goal", pc.GOAL_KEEPOUT)]
+    objs = [Placed("agent", pc.AGENT_KEEPOUT, True), Placed("goal", pc.GOAL_KEEPOUT)]
     objs += [Placed(f"hazard{i}", pc.HAZARD_KEEPOUT) for i in range(config.hazards)]
-    objs += [Placed(f"pillar{i}", pc.PILLAR_KEEPOUT) for i in range(config.pillars)]
-    objs.append(Placed("push_box", box_keepout))
+    objs += [Placed(f"pillar{i}", pc.PILLAR_KEEPOUT, True) for i in range(config.pillars)]
+    objs.append(Placed("push_box", box_keepout, True))
     return tuple(objs)
+
+
+def placement_rect(extents: Sequence[float], keepout: float) -> tuple[float, ...]:
+    """The rectangle (xmin, ymin, xmax, ymax) where an object of ``keepout`` is drawn (§5.2)."""
+    xmin, ymin, xmax, ymax = extents
+    return xmin + keepout, ymin + keepout, xmax - keepout, ymax - keepout
 
 
 def draw_xy(rng: np.random.RandomState, extents: Sequence[float], keepout: float) -> XY:
     """One candidate: x then y, uniform in the rectangle shrunk by ``keepout``."""
-    xmin, ymin, xmax, ymax = extents
-    x = rng.uniform(xmin + keepout, xmax - keepout)
-    y = rng.uniform(ymin + keepout, ymax - keepout)
+    xmin, ymin, xmax, ymax = placement_rect(extents, keepout)
+    x = rng.uniform(xmin, xmax)
+    y = rng.uniform(ymin, ymax)
     return float(x), float(y)
 
 
@@ -125,19 +137,59 @@ def sample_reset(rng: np.random.RandomState, extents: Sequence[float],
     return ResetLayout(xy=xy, yaw=yaw)
 
 
-def check_layout(layout, names: Sequence[str]) -> dict[str, XY]:
-    """Validate user-given positions ``{body name: (x, y)}``; ValueError naming the problem."""
+def check_layout(layout, objects: Sequence[Placed],
+                 extents: Sequence[float]) -> dict[str, XY]:
+    """Validate user-given positions ``{body name: (x, y)}``: known bodies, real finite pairs,
+    inside the rectangle the sampler draws that object from (extents shrunk by its keep-out).
+    ValueError naming the problem. Distances between bodies: :func:`check_clearance`."""
     if not isinstance(layout, Mapping):
         raise ValueError(f"layout must map body names to (x, y), got {layout!r}")
+    keepouts = {o.name: o.keepout for o in objects}
     out: dict[str, XY] = {}
     for name, xy in layout.items():
-        if name not in names:
-            raise ValueError(f"layout names unknown body {name!r}; bodies: {list(names)}")
-        try:
-            arr = np.asarray(xy, dtype=np.float64)
-        except (TypeError, ValueError):
-            arr = None
-        if arr is None or arr.shape != (2,) or not np.all(np.isfinite(arr)):
-            raise ValueError(f"layout[{name!r}] = {xy!r} is not a finite (x, y) pair")
-        out[name] = (float(arr[0]), float(arr[1]))
+        if name not in keepouts:
+            raise ValueError(f"layout names unknown body {name!r}; bodies: {list(keepouts)}")
+        out[name] = _real_pair(name, xy)
+        xmin, ymin, xmax, ymax = placement_rect(extents, keepouts[name])
+        x, y = out[name]
+        if not (xmin <= x <= xmax and ymin <= y <= ymax):
+            raise ValueError(
+                f"layout[{name!r}] = ({x}, {y}) is outside the placement area of {name} "
+                f"[{xmin}, {xmax}] x [{ymin}, {ymax}] (extents {tuple(extents)} shrunk by its "
+                f"keep-out {keepouts[name]})")
     return out
+
+
+def _real_pair(name: str, xy) -> XY:
+    try:
+        arr = np.asarray(xy)
+    except (TypeError, ValueError):
+        arr = None
+    if (arr is None or arr.dtype.kind not in "iuf" or arr.shape != (2,)
+            or not np.all(np.isfinite(arr))):
+        raise ValueError(f"layout[{name!r}] = {xy!r} is not a finite real (x, y) pair")
+    return float(arr[0]), float(arr[1])
+
+
+def check_clearance(xy: Mapping[str, XY], objects: Sequence[Placed],
+                    moved: Sequence[str], slack: float = 1e-9) -> None:
+    """Collidable bodies (agent, box, pillars) must keep the sum of their keep-outs apart,
+    as the sampler guarantees; only pairs involving a ``moved`` body are checked (pairs of
+    two moved bodies first). Overlaps with the goal and hazard discs are allowed. ValueError
+    naming both bodies and their distance otherwise. ``slack`` forgives round-off in a
+    distance given exactly at the limit."""
+    solid = [o for o in objects if o.collidable and o.name in xy]
+    pairs = [(a, b) for i, a in enumerate(solid) for b in solid[i + 1:]
+             if a.name in moved or b.name in moved]
+    pairs.sort(key=lambda p: (p[0].name not in moved) + (p[1].name not in moved))
+    for a, b in pairs:
+        (ax, ay), (bx, by) = xy[a.name], xy[b.name]
+        d = math.hypot(ax - bx, ay - by)
+        need = a.keepout + b.keepout
+        if d < need - slack:
+            where = [f"{o.name}{'' if o.name in moved else ' (as drawn)'} at ({x}, {y})"
+                     for o, (x, y) in ((a, (ax, ay)), (b, (bx, by)))]
+            raise ValueError(
+                f"layout puts {where[0]} and {where[1]}, {d:.6g} m apart; these bodies "
+                f"collide and must be at least {need:g} m apart (keep-outs {a.keepout:g} + "
+                f"{b.keepout:g})")

@@ -9,16 +9,25 @@ import numpy as np
 
 def resolve_camera(model: mujoco.MjModel, camera_id: int | None,
                    camera_name: str | None, default: str | int | None) -> int:
-    """Camera id from ``camera_id`` or ``camera_name`` (not both); -1 is the free camera."""
+    """Camera id from ``camera_id`` or ``camera_name`` (not both); -1 is the free camera.
+
+    ``camera_id`` must be an int (not a bool, float or string) and ``camera_name`` a str:
+    TypeError otherwise; ValueError for an unknown name or an id out of range.
+    """
     if camera_id is not None and camera_name is not None:
         raise ValueError("give camera_id or camera_name, not both")
     if camera_name is not None:
+        if not isinstance(camera_name, str):
+            raise TypeError(f"camera_name must be a str, got {camera_name!r}")
         cid = mujoco.mj_name2id(model, mujoco.mjtObj.mjOBJ_CAMERA, camera_name)
         if cid < 0:
             names = [model.camera(i).name for i in range(model.ncam)]
             raise ValueError(f"unknown camera_name {camera_name!r}; cameras: {names}")
         return cid
     if camera_id is not None:
+        if isinstance(camera_id, (bool, np.bool_)) or not isinstance(camera_id,
+                                                                      (int, np.integer)):
+            raise TypeError(f"camera_id must be an int, got {camera_id!r}")
         if not -1 <= int(camera_id) < model.ncam:
             raise ValueError(f"camera_id {camera_id} out of range -1..{model.ncam - 1}")
         return int(camera_id)
