@@ -18,13 +18,13 @@ import numpy as np
 import pytest
 
 import safety_sim  # noqa: F401  (registers the ids)
+from test_push_lidar import spec_lidar  # the §8 formula, written once for the tests
 
 AGENTS = ["Point", "Car", "Doggo", "Racecar", "Ant"]
 STEPS = 100
 HAZARD_RADIUS = 0.3       # §7.3 / §11.1
 GOAL_REACHED = 0.3        # §10.2
 REWARD_CLIP = 10.0        # §10.1
-LIDAR_BINS, LIDAR_MAX = 16, 3.0   # §8
 LIDAR_GROUPS = {"goal_lidar": "goal", "hazards_lidar": "hazard", "pillars_lidar": "pillar",
                 "push_box_lidar": "push_box"}   # §8: observation key -> body-name prefix
 AGENT_PILLAR_KEEPOUTS = 0.4 + 0.3   # §5.1: agent + pillar keep-out
@@ -230,23 +230,6 @@ def test_every_observation_is_inside_the_space(recorded):
     env, rec = recorded
     for r in rec:
         assert r["obs"].dtype == np.float64 and env.observation_space.contains(r["obs"])
-
-
-def spec_lidar(agent_pos, agent_mat, objects):
-    """§8 for one group, written from the spec text."""
-    out = np.zeros(LIDAR_BINS)
-    w = 2 * math.pi / LIDAR_BINS
-    for p in objects:
-        e = agent_mat.T @ np.array([p[0] - agent_pos[0], p[1] - agent_pos[1], -agent_pos[2]])
-        d = math.hypot(e[0], e[1])
-        theta = math.atan2(e[1], e[0]) % (2 * math.pi)
-        b = int(math.floor(theta / w))
-        f = (theta - b * w) / w
-        s = max(0.0, LIDAR_MAX - d) / LIDAR_MAX
-        out[b % LIDAR_BINS] = max(out[b % LIDAR_BINS], s)
-        out[(b + 1) % LIDAR_BINS] = max(out[(b + 1) % LIDAR_BINS], f * s)
-        out[(b - 1) % LIDAR_BINS] = max(out[(b - 1) % LIDAR_BINS], (1 - f) * s)
-    return out
 
 
 def test_lidar_equals_the_spec_on_the_current_state(recorded):
