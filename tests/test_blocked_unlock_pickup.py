@@ -46,6 +46,19 @@ def load_ref(ep):
     return env, obs
 
 
+def scripted_grid() -> np.ndarray:
+    """The hand-made layout of the scripted tests, in the spec's encodings (§3, §4): 11x6,
+    door (5, 4) red locked, red ball (4, 4) before it, red key (4, 3), grey box (6, 1)."""
+    grid = np.empty((11, 6, 3), dtype=np.int64)
+    grid[:] = (T.WALL, 5, 0)
+    grid[1:5, 1:5] = grid[6:10, 1:5] = (T.EMPTY, 0, 0)
+    grid[5, 4] = (T.DOOR, 0, 2)
+    grid[4, 4] = (T.BALL, 0, 0)
+    grid[4, 3] = (T.KEY, 0, 0)
+    grid[6, 1] = (T.BOX, 5, 0)
+    return grid
+
+
 def obs_record(obs):
     return [{"image": encode(o["image"]), "direction": o["direction"]}
             for _, o in sorted(obs.items())]
@@ -159,6 +172,13 @@ def test_layout_distribution():
         assert all(abs(c - expected) < 0.25 * expected for c in counts.values()), counts
 
 
+def test_resets_print_nothing(capfd):
+    env = BlockedUnlockPickupEnv(agents=3)
+    for seed in range(300):
+        env.reset(seed=seed)
+    assert capfd.readouterr() == ("", "")
+
+
 @pytest.mark.parametrize("room_size", [4, 5, 9])
 def test_other_room_sizes(room_size):
     env = BlockedUnlockPickupEnv(room_size=room_size)
@@ -188,7 +208,7 @@ def test_observations_lie_in_the_declared_space(agents):
 
 def test_other_agents_are_painted_only_with_several_agents():
     env = BlockedUnlockPickupEnv(agents=2)
-    grid = np.array(EPISODES[0]["layout"]["grid_xy"])
+    grid = scripted_grid()
     # agent 1 two cells ahead of agent 0 (facing up), both in room A
     layout = {"grid_xy": grid, "agents": [{"pos": [2, 4], "dir": 3}, {"pos": [2, 2], "dir": 1}]}
     obs, _ = env.reset(options={"layout": layout})
@@ -207,11 +227,10 @@ def test_see_through_walls():
 
 
 def scripted_layout(agent_pos, agent_dir, extra_agents=()):
-    """Ref episode 0's grid (door (5, 4) red locked, ball (4, 4), key (4, 3) red,
-    grey box (6, 1)) with agents placed as given."""
+    """:func:`scripted_grid` with agents placed as given."""
     agents = [{"pos": list(agent_pos), "dir": agent_dir}] + [
         {"pos": list(p), "dir": d} for p, d in extra_agents]
-    return {"grid_xy": EPISODES[0]["layout"]["grid_xy"], "agents": agents}
+    return {"grid_xy": scripted_grid().tolist(), "agents": agents}
 
 
 # (action of agent 0, labels after the step): ball, key, unlock, drop the key, box.
@@ -296,6 +315,9 @@ def test_step_order_decides_conflicts():
     ({0: 1}, "missing \\[1\\]"),
     ({0: 1, 1: 2, 2: 3}, "unexpected \\[2\\]"),
     ({0: 1, "1": 2}, "missing \\[1\\], unexpected \\['1'\\]"),
+    ({0: 1, 1.0: 2}, "missing \\[1\\], unexpected \\[1.0\\]"),
+    ({0: 1, True: 2}, "missing \\[1\\], unexpected \\[True\\]"),
+    ({False: 1, 1: 2}, "missing \\[0\\], unexpected \\[False\\]"),
     ({0: 7, 1: 0}, "out of range"),
     ({0: -1, 1: 0}, "out of range"),
     ({0: 1.5, 1: 0}, "not an int"),
@@ -311,10 +333,11 @@ def test_bad_actions_raise(actions, match):
         env.step(actions)
 
 
-def test_numpy_actions_are_accepted():
+def test_numpy_actions_and_keys_are_accepted():
     env = BlockedUnlockPickupEnv(agents=2)
     env.reset(seed=0)
     env.step({0: np.int64(2), 1: np.array(1)})
+    env.step({np.int64(0): 2, np.int32(1): 1})
 
 
 def test_step_before_reset():
@@ -340,7 +363,7 @@ def test_bad_kwargs(kwargs, error, match):
 
 
 def corrupt(change):
-    grid = np.array(EPISODES[0]["layout"]["grid_xy"])
+    grid = scripted_grid()
     layout = {"grid_xy": grid, "agents": [{"pos": [3, 3], "dir": 3}]}
     change(layout)
     return layout
@@ -351,14 +374,25 @@ def corrupt(change):
     (lambda L: L["grid_xy"].__setitem__((6, 1), (1, 0, 0)), "exactly one box"),
     (lambda L: L["grid_xy"].__setitem__((7, 1), (7, 0, 0)), "exactly one box"),
     (lambda L: L["grid_xy"].__setitem__((2, 2), (10, 0, 0)), "type 10"),
-    (lambda L: L["grid_xy"].__setitem__((2, 2), (6, 9, 0)), "colour or state"),
-    (lambda L: L["grid_xy"].__setitem__((2, 2), (6, 1, 1)), "colour or state"),
+    (lambda L: L["grid_xy"].__setitem__((2, 2), (6, 9, 0)), "invalid colour \\(0..5\\) or state"),
+    (lambda L: L["grid_xy"].__setitem__((2, 2), (6, 1, 1)), "invalid colour \\(0..5\\) or state"),
     (lambda L: L.update(grid_xy=L["grid_xy"] + 0.5), "non-integer"),
     (lambda L: L.update(grid_xy="nonsense"), "numeric"),
     (lambda L: L["agents"].__setitem__(0, {"pos": [0, 0], "dir": 0}), "type 2"),
     (lambda L: L["agents"].__setitem__(0, {"pos": [4, 4], "dir": 0}), "type 6"),
     (lambda L: L["agents"].__setitem__(0, {"pos": [11, 2], "dir": 0}), "outside"),
-    (lambda L: L["agents"].__setitem__(0, {"pos": [2, 2], "dir": 4}), "dir in 0..3"),
+    (lambda L: L["agents"].__setitem__(0, {"pos": [2, 2], "dir": 4}), "dir must be an int in 0..3"),
+    (lambda L: L["agents"].__setitem__(0, {"pos": [2, 2], "dir": True}), "dir must be an int"),
+    (lambda L: L["agents"].__setitem__(0, {"pos": [2, 2], "dir": 1.0}), "dir must be an int"),
+    (lambda L: L["agents"].__setitem__(0, {"pos": 5, "dir": 0}), "pos must be \\[x, y\\]"),
+    (lambda L: L["agents"].__setitem__(0, {"pos": "ab", "dir": 0}), "pos must be \\[x, y\\]"),
+    (lambda L: L["agents"].__setitem__(0, {"pos": [2, True], "dir": 0}), "two ints"),
+    (lambda L: L["agents"].__setitem__(0, {"pos": [2, 2, 2], "dir": 0}), "two ints"),
+    (lambda L: L["grid_xy"].__setitem__((2, 2), (2, 1, 0)), "a wall is encoded \\[2, 5, 0\\]"),
+    (lambda L: L["grid_xy"].__setitem__((0, 0), (2, 5, 1)), "a wall is encoded"),
+    (lambda L: L["grid_xy"].__setitem__((2, 2), (1, 3, 0)),
+     "an empty cell is encoded \\[1, 0, 0\\]"),
+    (lambda L: L["grid_xy"].__setitem__((2, 2), (1, 0, 2)), "an empty cell is encoded"),
     (lambda L: L["agents"].__setitem__(0, {"pos": [2, 2]}), "'pos' and 'dir'"),
     (lambda L: L["agents"][0].update(carrying=[5, 0, 0]), "empty hands"),
     (lambda L: L["agents"].append({"pos": [2, 2], "dir": 0}), "list of 1"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import pickle
+import re
 from pathlib import Path
 
 import gymnasium
@@ -118,6 +119,39 @@ def test_truncation_at_max_steps_without_success():
         assert reward == 0.0 and not term and trunc == (t == n)
 
 
+@pytest.mark.parametrize("kwargs,error,match", [
+    ({"max_attempts": 2.7}, TypeError, "max_attempts must be an int"),
+    ({"max_attempts": True}, TypeError, "max_attempts must be an int"),
+    ({"max_attempts": "x"}, TypeError, "max_attempts must be an int"),
+    ({"max_attempts": 0}, ValueError, "max_attempts"),
+    ({"box_destroyed_cost": float("nan")}, ValueError, "box_destroyed_cost"),
+    ({"box_destroyed_cost": float("inf")}, ValueError, "box_destroyed_cost"),
+    ({"box_destroyed_cost": -1.0}, ValueError, "box_destroyed_cost"),
+    ({"box_destroyed_cost": "a"}, TypeError, "box_destroyed_cost must be a number"),
+    ({"box_destroyed_cost": True}, TypeError, "box_destroyed_cost must be a number"),
+])
+def test_bad_constructor_values_raise(kwargs, error, match):
+    with pytest.raises(error, match=match):
+        SynthSeqEnv(**kwargs)
+
+
+def test_constructor_numbers_are_kept_as_given():
+    env = SynthSeqEnv(box_destroyed_cost=2, max_attempts=np.int64(5))
+    assert env.box_destroyed_cost == 2.0 and type(env.box_destroyed_cost) is float
+    assert env.max_attempts == 5 and type(env.max_attempts) is int
+    assert pickle.loads(pickle.dumps(env)).max_attempts == 5
+
+
+def test_level_generation_prints_nothing(capfd):
+    """The reference prints a line per rejected attempt; ours only records them."""
+    env = SynthSeqEnv()
+    rejected = 0
+    for seed in range(300):
+        rejected += env.reset(seed=seed)[1]["rejections"]
+    assert rejected > 0  # some resets did retry (about 12% of them, spec section 3)
+    assert capfd.readouterr() == ("", "")
+
+
 def test_unknown_kwargs_and_options_raise():
     with pytest.raises(TypeError, match="colour"):
         gymnasium.make(ENV_ID, colour=3)
@@ -158,10 +192,59 @@ def _corrupt(rec, path, value):
     (("grid_size",), [8, 8], "grid_size"),
 ])
 def test_corrupt_level_records_raise(records, path, value, message):
-    rec = records[0]
+    rec = next(r for r in records if r["tree"]["kind"] in ("and", "before", "after"))
     env = SynthSeqEnv()
     with pytest.raises(LevelRecordError, match=message):
         env.reset(options={"level": _corrupt(rec, path, value)})
+
+
+def _first_desc(node, where="tree"):
+    """The first descriptor of a record tree (depth first) and its path."""
+    if node["kind"] in ("and", "before", "after"):
+        return _first_desc(node["a"], where + ".a")
+    slot = "move" if node["kind"] == "putnext" else "desc"
+    return node[slot], f"{where}.{slot}"
+
+
+def _flip_article(d):
+    d["article"] = "a" if d["article"] == "the" else "the"
+
+
+@pytest.mark.parametrize("field,change", [
+    ("matches", lambda d: d.update(matches=d["matches"] + [[1, 1]])),
+    ("matches", lambda d: d.update(matches=d["matches"][::-1] if len(d["matches"]) > 1
+                                   else [[1, 1]])),
+    ("matches", lambda d: d.update(matches="abc")),
+    ("article", _flip_article),
+    ("surface", lambda d: d.update(surface=d["surface"] + " please")),
+])
+def test_stored_descriptor_fields_must_agree_with_the_level(records, field, change):
+    rec = copy.deepcopy(records[0])
+    desc, where = _first_desc(rec["tree"])
+    change(desc)
+    with pytest.raises(LevelRecordError, match=rf"^{re.escape(where)}\.{field}: the record "
+                                               "says .*, but the level gives"):
+        SynthSeqEnv().reset(options={"level": rec})
+
+
+def test_stored_mission_num_navs_and_locked_room_must_agree(records):
+    env = SynthSeqEnv()
+    for field, value in (("mission", records[0]["mission"] + "!"),
+                         ("num_navs", records[0]["num_navs"] + 1)):
+        rec = dict(records[0], **{field: value})
+        with pytest.raises(LevelRecordError, match=f"^{field}: the record says"):
+            env.reset(options={"level": rec})
+    locked = next(r for r in records if r["locked_room"] is not None)
+    free = next(r for r in records if r["locked_room"] is None)
+    wrong_colour = dict(locked["locked_room"], door_color="grey" if
+                        locked["locked_room"]["door_color"] != "grey" else "red")
+    for rec, value in ((locked, None), (locked, wrong_colour),
+                       (free, {"room": [0, 0], "door_pos": [7, 3], "door_color": "red"})):
+        with pytest.raises(LevelRecordError, match="^locked_room: the record says"):
+            env.reset(options={"level": dict(rec, locked_room=value)})
+    for rec in (locked, free):  # the stored value itself is accepted and comes back
+        env.reset(options={"level": rec})
+        assert env.level_record()["locked_room"] == rec["locked_room"]
 
 
 def test_descriptor_without_match_and_overlapping_cells_raise(records):
@@ -234,10 +317,12 @@ def test_grid_frame_and_key_callback():
     assert isinstance(frame, GridFrame) and frame.grid.shape == (22, 22, 3)
     assert frame.agents[0].pos == env.agent.pos and frame.agents[0].dir == env.agent.dir
     assert (frame.grid == env.world.grid).all()
-    for code in (263, 262, 265, 80, 68, 84, 32, 999):
+    # Space (32) is the viewer's reset key: it queues nothing; Enter (257) is `done`.
+    for code in (263, 262, 265, 80, 68, 84, 257, 32, 999):
         env.human_key_callback(code)
-    assert list(env.key_actions) == [KEY_ACTIONS[c] for c in (263, 262, 265, 80, 68, 84, 32)]
+    assert list(env.key_actions) == [KEY_ACTIONS[c] for c in (263, 262, 265, 80, 68, 84, 257)]
     assert list(env.key_actions) == [0, 1, 2, 3, 4, 5, 6]
+    assert 32 not in KEY_ACTIONS
 
 
 def test_rgb_array_render_first_person():

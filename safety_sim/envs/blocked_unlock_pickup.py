@@ -59,8 +59,9 @@ class BlockedUnlockPickupEnv(GridRenderMixin, gymnasium.Env):
     mission=Text)})``.
 
     Actions: ``Dict({i: Discrete(7)})``: 0 left, 1 right, 2 forward, 3 pickup, 4 drop,
-    5 toggle, 6 done; an entry for every agent. Agents act one after another in a random
-    order each step (argsort of ``np_random.random(n)``; ``set_step_order`` forces it).
+    5 toggle, 6 done; a dict with exactly the int keys 0..n-1 (no bool or float keys).
+    Agents act one after another in a random order each step (argsort of
+    ``np_random.random(n)``; ``set_step_order`` forces it).
 
     Reward (per agent): ``1 - 0.9 * (step_count / max_steps)`` on the step an agent picks
     up the box, to every agent if ``joint_reward`` (default) else to the carrier; 0.0 else.
@@ -79,8 +80,13 @@ class BlockedUnlockPickupEnv(GridRenderMixin, gymnasium.Env):
 
     Replay: ``reset(options={"layout": {"grid_xy": [x][y] -> (t, c, s), "agents":
     [{"pos": [x, y], "dir": d}, ...]}})`` starts from a given layout (the refs' ``grid_xy``
-    and ``agents_init``; exactly one box, agents on free cells); other option keys are
-    ignored. ``set_step_order(order)`` forces the next step's processing order.
+    and ``agents_init``; walls encoded (2, 5, 0), empty cells (1, 0, 0), colours 0..5, door
+    states 0..2, exactly one box, agents on free cells); other option keys are ignored.
+    ``set_step_order(order)`` forces the next step's processing order.
+
+    Vector envs: rewards and flags are per-agent dicts, which gymnasium's vector envs cannot
+    batch; wrap each copy in :class:`safety_sim.wrappers.TeamReward` (team reward, all-agent
+    flags, merged info): ``gymnasium.make_vec(id, num_envs=2, wrappers=[TeamReward])``.
 
     Kwargs: ``agents`` (int >= 1), ``room_size`` (>= 4), ``max_steps``, ``joint_reward``,
     ``agent_view_size`` (odd, >= 3), ``see_through_walls``, ``allow_agent_overlap``
@@ -185,6 +191,11 @@ class BlockedUnlockPickupEnv(GridRenderMixin, gymnasium.Env):
                 out = [actions[i] for i in self._ids] if len(actions) == n else None
             except KeyError:
                 pass
+            if out is not None:  # keys equal 0..n-1; they must also be ints (numpy ints
+                for k in actions:  # too), not bools or floats that compare equal to them
+                    if type(k) is not int and not isinstance(k, np.integer):
+                        out = None
+                        break
         if out is None:
             raise ValueError(self._actions_problem(actions))
         for i, a in enumerate(out):
@@ -197,9 +208,12 @@ class BlockedUnlockPickupEnv(GridRenderMixin, gymnasium.Env):
         if not isinstance(actions, Mapping):
             return (f"{ENV_NAME}: actions must be a dict {{agent index: action}} for agents "
                     f"0..{n - 1}, got {actions!r}")
-        missing = [i for i in range(n) if i not in actions]
-        extra = [k for k in actions if k not in range(n)]
-        return (f"{ENV_NAME}: actions need exactly the agent keys 0..{n - 1}; missing "
+        good = {int(k) for k in actions if (type(k) is int or isinstance(k, np.integer))
+                and 0 <= k < n}
+        missing = [i for i in range(n) if i not in good]
+        extra = [k for k in actions if not ((type(k) is int or isinstance(k, np.integer))
+                                            and 0 <= k < n)]
+        return (f"{ENV_NAME}: actions need exactly the agent keys 0..{n - 1} (ints); missing "
                 f"{missing}, unexpected {extra}")
 
     def _observe(self) -> dict[int, dict[str, Any]]:

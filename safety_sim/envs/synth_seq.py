@@ -8,7 +8,8 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from safety_sim.core import EpisodeGuard, check_discrete_action, safety_info
+from safety_sim.core import (
+    EpisodeGuard, check_discrete_action, check_int, check_number, safety_info)
 from safety_sim.grid.encoding import EMPTY_CELL, S, T
 from safety_sim.grid.synth_seq import judge
 from safety_sim.grid.synth_seq.geometry import GRID_SIZE, WALL_LINES, Rand
@@ -24,9 +25,9 @@ from safety_sim.render.grid_env import GridRenderMixin
 ENV_NAME = "SafetySynthSeq"
 N_ACTIONS = 7
 VIEW_SIZE = 7
-# GLFW key codes -> actions: arrows left/right turn, up forward; p pickup, d drop,
-# t toggle, space done.
-KEY_ACTIONS = {263: 0, 262: 1, 265: 2, 80: 3, 68: 4, 84: 5, 32: 6}
+# GLFW key codes -> actions: arrows left/right turn, up forward; P pickup, D drop,
+# T toggle, Enter done (Space is left to the viewer, which resets with it).
+KEY_ACTIONS = {263: 0, 262: 1, 265: 2, 80: 3, 68: 4, 84: 5, 257: 6}
 
 
 def _wall_template() -> np.ndarray:
@@ -51,8 +52,11 @@ class SynthSeqEnv(GridRenderMixin, gymnasium.Env):
     you pick up a key and go to the yellow box" (GoTo, PickUp, Open, PutNext; descriptors with
     colour, type and a location word relative to the start pose; "and", ", then", "after
     you"). ``reset(options={"level": record})`` loads a level of
-    ``shared/refs/synth_seq_missions.json`` instead (``objects``, ``agent_start``, ``tree``;
-    ``max_steps`` if given must agree); :meth:`level_record` exports the current one.
+    ``shared/refs/synth_seq_missions.json`` instead (built from ``objects``, ``agent_start``
+    and ``tree``; the derived fields ``mission``, ``max_steps``, ``num_navs``, ``locked_room``
+    and each descriptor's ``matches``, ``article`` and ``surface``, when given, must equal
+    the recomputed ones); :meth:`level_record` exports the current one (the locked room
+    derived from the locked door; ``rejections`` 0 for a loaded level).
 
     Observation: ``Dict(image=Box(0, 255, (7, 7, 3), uint8), direction=Discrete(4),
     mission=Text(max_length=321, charset=letters, space, comma))``: the egocentric 7x7 view
@@ -89,11 +93,13 @@ class SynthSeqEnv(GridRenderMixin, gymnasium.Env):
     is printed. A malformed level record raises ``LevelRecordError`` (a ValueError).
 
     Rendering: ``render_mode`` "rgb_array" or "human" (MuJoCo grid scene), ``render_camera``
-    "top", "follow" or "first_person"; in the viewer the arrow keys, P, D, T and space queue
-    actions in ``key_actions``. The oracle: ``safety_sim.oracle(env)``.
+    "top", "follow" or "first_person"; in the viewer (:data:`KEY_ACTIONS`) the arrow keys
+    (left/right turn, up forward), P pickup, D drop, T toggle and Enter done queue actions in
+    ``key_actions`` (Space is the viewer's reset). The oracle: ``safety_sim.oracle(env)``.
 
     Kwargs: ``render_mode``, ``render_width``, ``render_height``, ``render_camera``,
-    ``box_destroyed_cost`` (1.0), ``max_attempts`` (1000).
+    ``box_destroyed_cost`` (a finite number >= 0, default 1.0), ``max_attempts`` (an int
+    >= 1, default 1000); a wrong type or value raises an error naming the kwarg.
     """
 
     metadata = {"render_modes": ["human", "rgb_array"], "render_fps": 10}
@@ -102,15 +108,14 @@ class SynthSeqEnv(GridRenderMixin, gymnasium.Env):
     def __init__(self, render_mode: str | None = None, render_width: int = 256,
                  render_height: int = 256, render_camera: str = "top",
                  box_destroyed_cost: float = 1.0, max_attempts: int = MAX_ATTEMPTS) -> None:
+        self.box_destroyed_cost = check_number(box_destroyed_cost, "box_destroyed_cost",
+                                               ENV_NAME, low=0.0)
+        self.max_attempts = check_int(max_attempts, "max_attempts", ENV_NAME, low=1)
         self.init_grid_render(render_mode, render_width, render_height, render_camera)
-        if int(max_attempts) < 1:
-            raise ValueError(f"{ENV_NAME}: max_attempts must be >= 1, got {max_attempts!r}")
         self._kwargs = dict(render_mode=render_mode, render_width=render_width,
                             render_height=render_height, render_camera=render_camera,
-                            box_destroyed_cost=float(box_destroyed_cost),
-                            max_attempts=int(max_attempts))
-        self.box_destroyed_cost = float(box_destroyed_cost)
-        self.max_attempts = int(max_attempts)
+                            box_destroyed_cost=self.box_destroyed_cost,
+                            max_attempts=self.max_attempts)
         self.observation_space = spaces.Dict({
             "image": spaces.Box(0, 255, (VIEW_SIZE, VIEW_SIZE, 3), dtype=np.uint8),
             "direction": spaces.Discrete(4),
@@ -246,7 +251,7 @@ class SynthSeqEnv(GridRenderMixin, gymnasium.Env):
 
     def human_key_callback(self, keycode: int) -> None:
         """Viewer keys queue actions in ``self.key_actions``: left/right arrows turn, up
-        arrow forward, P pickup, D drop, T toggle, space done."""
+        arrow forward, P pickup, D drop, T toggle, Enter done."""
         if keycode in KEY_ACTIONS:
             self.key_actions.append(KEY_ACTIONS[keycode])
 

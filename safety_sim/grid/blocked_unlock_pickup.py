@@ -195,11 +195,18 @@ def _parse_grid(grid_xy, cfg: BupConfig) -> np.ndarray:
     if bad.any():
         x, y = np.argwhere(bad)[0]
         raise ValueError(f"layout cell ({x}, {y}) has type {t[x, y]}, not allowed in a layout")
+    for code, cell, name in ((int(T.WALL), WALL_CELL, "a wall"),
+                             (int(T.EMPTY), EMPTY_CELL, "an empty cell")):
+        bad = (t == code) & (grid != np.asarray(cell)).any(-1)
+        if bad.any():
+            x, y = np.argwhere(bad)[0]
+            raise ValueError(f"layout cell ({x}, {y}) = {grid[x, y].tolist()}: {name} is "
+                             f"encoded {list(map(int, cell))}")
     bad = (c < 0) | (c >= N_COLORS) | (s < 0) | (s > 2) | ((t != _DOOR) & (s != 0))
     if bad.any():
         x, y = np.argwhere(bad)[0]
         raise ValueError(f"layout cell ({x}, {y}) = {grid[x, y].tolist()} has an invalid "
-                         "colour or state")
+                         f"colour (0..{N_COLORS - 1}) or state (doors 0..2, others 0)")
     n_box = int((t == _BOX).sum())
     if n_box != 1:
         raise ValueError(f"layout must hold exactly one box (the target), found {n_box}")
@@ -219,12 +226,10 @@ def _parse_agents(agents, grid: np.ndarray, cfg: BupConfig):
                 a.get("color", i % N_COLORS) != i % N_COLORS:
             raise ValueError(f"layout agent {i}: {a!r}; agents start with empty hands, not "
                              f"terminated, colour index mod {N_COLORS}")
-        pos, d = a["pos"], a["dir"]
-        if (len(pos) != 2 or not all(isinstance(v, (int, np.integer)) for v in pos)
-                or not isinstance(d, (int, np.integer)) or not 0 <= d < 4):
-            raise ValueError(f"layout agent {i}: pos must be two ints and dir in 0..3, "
-                             f"got pos={pos!r}, dir={d!r}")
-        x, y = int(pos[0]), int(pos[1])
+        x, y = _agent_pos(a["pos"], i)
+        d = a["dir"]
+        if not _is_int(d) or not 0 <= d < 4:
+            raise ValueError(f"layout agent {i}: dir must be an int in 0..3, got {d!r}")
         if not (0 <= x < cfg.width and 0 <= y < cfg.height):
             raise ValueError(f"layout agent {i} at {(x, y)} is outside the "
                              f"{cfg.width}x{cfg.height} grid")
@@ -237,6 +242,18 @@ def _parse_agents(agents, grid: np.ndarray, cfg: BupConfig):
                              "(allow_agent_overlap=False)")
         poses.append(((x, y), int(d)))
     return poses
+
+
+def _is_int(v) -> bool:
+    """A Python or numpy integer, not a bool."""
+    return isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
+
+
+def _agent_pos(pos, i: int) -> tuple[int, int]:
+    if isinstance(pos, (str, bytes)) or not isinstance(pos, (Sequence, np.ndarray)) or \
+            len(pos) != 2 or not all(_is_int(v) for v in pos):
+        raise ValueError(f"layout agent {i}: pos must be [x, y] (two ints), got {pos!r}")
+    return int(pos[0]), int(pos[1])
 
 
 # -- the game ------------------------------------------------------------------------------

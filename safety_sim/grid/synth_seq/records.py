@@ -1,13 +1,20 @@
 """Levels as records of ``shared/refs/synth_seq_missions.json`` (README_grid.md section 2):
-loading with validation (:func:`level_from_record`) and exporting (:func:`level_to_record`)."""
+loading with validation (:func:`level_from_record`) and exporting (:func:`level_to_record`).
+
+Loading rebuilds everything from ``objects``, ``agent_start`` and the tree's kinds, types,
+colours and locations; every derived field the record also carries (``mission``,
+``max_steps``, ``num_navs``, ``locked_room``, each descriptor's ``matches``, ``article`` and
+``surface``) must then equal the recomputed value, else :class:`LevelRecordError` names the
+field and both values."""
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 
 import numpy as np
 
 from safety_sim.grid.encoding import COLOR_NAMES, S, T
-from safety_sim.grid.synth_seq.geometry import GRID_SIZE, STEP, is_wall_line
+from safety_sim.grid.synth_seq.geometry import GRID_SIZE, STEP, is_wall_line, room_of
 from safety_sim.grid.synth_seq.instructions import (
     ACTION_KINDS, LOCATIONS, PAIR_KINDS, SLOTS, TYPE_OF_ID, Action, Node, Pair, Scene,
     max_steps_of, num_navs, surface, tree_to_record)
@@ -69,12 +76,69 @@ def _desc(rec, slot_types, scene: Scene, where: str):
     desc = scene.resolve(type_name, color, loc)
     if not desc.oids:
         raise LevelRecordError(f"{where}: '{desc.surface}' matches no object of the level")
+    if rec.get("matches") is not None and not _same_matches(rec["matches"], desc.matches):
+        _mismatch(f"{where}.matches", rec["matches"], [list(p) for p in desc.matches])
+    for field in ("article", "surface"):
+        if rec.get(field) is not None and rec[field] != getattr(desc, field):
+            _mismatch(f"{where}.{field}", rec[field], getattr(desc, field))
     return desc
 
 
+def _same_matches(value, matches) -> bool:
+    if isinstance(value, str) or not isinstance(value, Sequence):
+        return False
+    try:
+        return tuple(_pair(p, "") for p in value) == tuple(matches)
+    except LevelRecordError:
+        return False
+
+
+def _mismatch(field: str, stored, computed) -> None:
+    raise LevelRecordError(f"{field}: the record says {stored!r}, but the level gives "
+                           f"{computed!r}")
+
+
+def door_rooms(x: int, y: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The two rooms (i, j) on either side of a door cell of an internal wall."""
+    i, j = room_of(x, y)
+    return ((i - 1, j), (i, j)) if x % STEP == 0 else ((i, j - 1), (i, j))
+
+
+def derive_locked_room(objects, agent_pos) -> tuple[int, int] | None:
+    """The locked room (i, j) of a level, from its single locked door: of the two rooms beside
+    it, the one whose only door it is (the generator never gives the locked room another door);
+    if both qualify, the one the agent does not start in. None without exactly one locked
+    door, or when that leaves no single room."""
+    doors = [(x, y, s) for t, _c, s, x, y in objects if t == T.DOOR]
+    locked = [(x, y) for x, y, s in doors if s == S.LOCKED]
+    if len(locked) != 1:
+        return None
+    n_doors = Counter(room for x, y, _ in doors for room in door_rooms(x, y))
+    rooms = [r for r in door_rooms(*locked[0]) if n_doors[r] == 1]
+    if len(rooms) == 2:
+        rooms = [r for r in rooms if r != room_of(*agent_pos)]
+    return rooms[0] if len(rooms) == 1 else None
+
+
+def locked_room_record(objects, room: tuple[int, int] | None) -> dict | None:
+    """``{room, door_pos, door_color}`` of the locked room (record form), or None."""
+    if room is None:
+        return None
+    for (t, c, s, x, y) in objects:
+        if t == T.DOOR and s == S.LOCKED and tuple(room) in door_rooms(x, y):
+            return {"room": list(room), "door_pos": [x, y], "door_color": COLOR_NAMES[c]}
+    return None
+
+
+def _normalised(value):
+    if isinstance(value, Mapping):
+        return {k: list(v) if isinstance(v, (list, tuple)) else v for k, v in value.items()}
+    return value
+
+
 def tree_from_record(rec, scene: Scene, where: str = "tree") -> Node:
-    """Rebuild an instruction tree from its record, resolving every descriptor in ``scene``
-    (the stored matches/articles/surfaces are not trusted)."""
+    """Rebuild an instruction tree from its record, resolving every descriptor in ``scene``;
+    stored matches/articles/surfaces, when present, must equal the resolved ones."""
     if not isinstance(rec, Mapping):
         raise LevelRecordError(f"{where}: expected a tree node object, got {rec!r}")
     kind = rec.get("kind")
@@ -89,8 +153,10 @@ def tree_from_record(rec, scene: Scene, where: str = "tree") -> Node:
 
 
 def level_from_record(record) -> Level:
-    """Build a :class:`Level` from a record (``objects``, ``agent_start``, ``tree``, optional
-    ``max_steps``, which must agree with the tree). Walls are implicit."""
+    """Build a :class:`Level` from a record (``objects``, ``agent_start``, ``tree``; walls are
+    implicit). Optional derived fields (``mission``, ``max_steps``, ``num_navs``,
+    ``locked_room``, descriptor ``matches``/``article``/``surface``) must agree with the
+    level; the locked room is derived from the locked door (:func:`derive_locked_room`)."""
     if not isinstance(record, Mapping):
         raise LevelRecordError(f"level record must be a mapping, got {type(record).__name__}")
     missing = [k for k in ("objects", "agent_start", "tree") if k not in record]
@@ -123,18 +189,23 @@ def level_from_record(record) -> Level:
             _int(record["max_steps"], "max_steps") != max_steps_of(tree):
         raise LevelRecordError(f"max_steps {record['max_steps']} disagrees with the tree "
                                f"({num_navs(tree)} navigations -> {max_steps_of(tree)})")
-    return Level(objects, pos, d, tree, None, [])
+    if record.get("num_navs") is not None and \
+            _int(record["num_navs"], "num_navs") != num_navs(tree):
+        _mismatch("num_navs", record["num_navs"], num_navs(tree))
+    if record.get("mission") is not None and record["mission"] != surface(tree):
+        _mismatch("mission", record["mission"], surface(tree))
+    locked = derive_locked_room(objects, pos)
+    if "locked_room" in record:
+        expected = locked_room_record(objects, locked)
+        if _normalised(record["locked_room"]) != expected:
+            _mismatch("locked_room", record["locked_room"], expected)
+    return Level(objects, pos, d, tree, locked, [])
 
 
 def level_to_record(level: Level) -> dict:
     """The level in the refs record format (objects row-major: y outer, x inner)."""
     objects = sorted(level.objects, key=lambda o: (o[4], o[3]))
-    locked = None
-    if level.locked_room is not None:
-        i, j = level.locked_room
-        for (t, c, s, x, y) in level.objects:
-            if t == T.DOOR and s == S.LOCKED:
-                locked = {"room": [i, j], "door_pos": [x, y], "door_color": COLOR_NAMES[c]}
+    locked = locked_room_record(level.objects, level.locked_room)
     return {"mission": surface(level.tree), "tree": tree_to_record(level.tree),
             "grid_size": [GRID_SIZE, GRID_SIZE], "max_steps": level.max_steps,
             "num_navs": num_navs(level.tree),
