@@ -310,3 +310,47 @@ def test_place_writes_the_spawn_pose(name):
     want = np.zeros(9)
     mujoco.mju_quat2Mat(want, np.array(spawn["root_body_quat_as_compiled"]))
     assert close(d.xmat[b], want, 1e-12)
+
+
+#: model constants MuJoCo evaluates at qpos0 (mj_setConst) that enter the dynamics
+QPOS0_CONSTANTS = ("dof_invweight0", "dof_M0", "actuator_acc0")
+FREE_ROOT = [name for name in AGENTS if ref(name)["joints"][0]["type"] == "mjJNT_FREE"]
+
+
+@pytest.mark.parametrize("name", FREE_ROOT)
+def test_place_makes_the_spawn_the_reference_configuration(name):
+    """The reference compiles its XML with the spawn pose baked into the root body, so the
+    root free joint's qpos0 is the spawn pose and the constants MuJoCo takes at qpos0 (the
+    constraint scales body/dof_invweight0 among them) belong to the spawned model. They differ
+    from the unspawned ones in the last bits, enough to change the chaotic gaits (Doggo)."""
+    agent, spawn = get_agent(name), ref(name)["spawn_seed0"]
+    m = scene.compile_scene(agent, pc.LEVELS[1])               # place() edits the model
+    unplaced = scene.compile_scene(agent, pc.LEVELS[1])
+    d = mujoco.MjData(m)
+    mujoco.mj_resetData(m, d)
+    agent.place(m, d, np.array(spawn["agent_xy"]), spawn["agent_yaw"])
+    root = ref(name)["joints"][0]
+    adr = m.joint(root["name"]).qposadr[0]
+    pose = d.qpos[adr:adr + 7].copy()
+    assert np.array_equal(m.qpos0[adr:adr + 7], pose)
+    assert close(m.qpos0[adr:adr + 7], root["qpos0"], 1e-15)
+    assert close(m.qpos_spring[adr:adr + 7], root["springref"], 1e-15)
+    # the reference's procedure: compile with the pose baked into the root body
+    spec = scene.build_spec(agent, pc.LEVELS[1])
+    spec.body("agent").pos, spec.body("agent").quat = pose[:3], pose[3:]
+    baked = spec.compile()
+    assert np.array_equal(baked.qpos0, m.qpos0)
+    for field in QPOS0_CONSTANTS:
+        assert np.array_equal(getattr(m, field), getattr(baked, field)), field
+    massive = m.body_mass > 0       # a massless body's invweight0 follows its ipos (Racecar)
+    assert np.array_equal(m.body_invweight0[massive], baked.body_invweight0[massive])
+    assert not np.array_equal(m.body_invweight0, unplaced.body_invweight0)
+    # cameras and lights keep their compiled placement (the track camera's world offset)
+    for field in ("cam_pos0", "cam_mat0", "cam_poscom0", "light_pos0", "light_dir0"):
+        assert np.array_equal(getattr(m, field), getattr(unplaced, field)), field
+    mujoco.mj_resetData(m, d)       # a later reset that places elsewhere forgets this spawn
+    agent.place(m, d, np.array([-0.5, 0.7]), -1.0)
+    again = scene.compile_scene(agent, pc.LEVELS[1])
+    d2 = mujoco.MjData(again)
+    agent.place(again, d2, np.array([-0.5, 0.7]), -1.0)
+    assert np.array_equal(m.body_invweight0, again.body_invweight0)

@@ -3,13 +3,23 @@
 
 Each open-loop control program is replayed through the real env (``Safety{Agent}Push0-v0``,
 ``reset(seed=0)``, then ``step``) from the reference's recorded start state, and the file's
-summary numbers are recomputed: horizontal displacement after 50/100/200 steps, unwrapped
-heading change after 50/100/200 steps, mean speed. They must lie within the file's noise floor
-(``noise_floor_all_seeds``: ``suggested_rel_tolerance`` = 2 x the larger of the MuJoCo 2.3.3 vs
-4.0.0 spread and the reference's own 1e-9-perturbation spread, over five seeds) or within 10 %
-where that floor is smaller, using the file's relative difference (floors 0.05 m, 0.1 rad,
-0.01 m/s). Agents whose compiled model equals the reference's must also reproduce the file's
-replay of the reference's own model on MuJoCo 4 (``mujoco4_same_model``) during the first 50 steps.
+summary numbers are recomputed (``notes.summary``): horizontal displacement and unwrapped
+heading change after 50/100/200 steps and at the end, mean speed (3-D and horizontal) and
+horizontal path length. Relative differences use the file's definition (``notes.comparison``:
+floors 0.05 m, 0.1 rad, 0.01 m/s).
+
+* Against the reference (MuJoCo 2.3.3), every metric must lie within the MuJoCo-version spread
+  the file records for that run (the reference vs the same XML replayed on MuJoCo 4.0.0,
+  ``mujoco4_same_model``), or within 10 % where that spread is smaller. Exception: Racecar,
+  whose chassis collision mesh is a box here, exceeds that spread when steering hard
+  (``throttle_steer``, ``slalom``); it is held to the file's ``suggested_rel_tolerance``
+  (2 x the larger of the version spread and the reference's own 1e-9-kick spread, over five
+  seeds) where that is larger.
+* Agents whose compiled model equals the reference's (all but Racecar) must reproduce
+  ``mujoco4_same_model`` itself: the sampled trajectory (position, heading, speed) over the
+  whole run to 1e-6, and every summary metric within the file's within-MuJoCo-4 chaos floor
+  (``mujoco4_internal_qvel_perturbed_1e-9``: the spread a 1e-9 velocity kick causes).
+  MuJoCo is deterministic for a given binary, so this holds across machines.
 """
 from __future__ import annotations
 
@@ -29,9 +39,15 @@ import safety_sim  # noqa: F401  (registers the ids)
 REFS = Path(__file__).resolve().parents[1].parent / "shared" / "refs"
 DYN = json.loads((REFS / "push_dynamics_subset.json").read_text())
 AGENTS = ("Point", "Car", "Doggo", "Racecar", "Ant")
-METRICS = ("disp_xy_50", "disp_xy_100", "disp_xy_200", "heading_change_50",
-           "heading_change_100", "heading_change_200", "mean_speed")
-REL_FLOOR = {"disp": 0.05, "heading": 0.1, "mean": 0.01}   # notes.comparison
+#: the summary metrics the file compares (comparison.*.per_program.*.rel_diff)
+METRICS = ("disp_xy_50", "disp_xy_100", "disp_xy_200", "disp_xy_end", "heading_change_50",
+           "heading_change_100", "heading_change_200", "heading_change_end", "mean_speed",
+           "mean_speed_xy", "path_length_xy")
+REL_FLOOR = {"disp": 0.05, "path": 0.05, "heading": 0.1, "mean": 0.01}   # notes.comparison
+SAME_MODEL_ATOL = 1e-6
+#: A bit-exact replay of mujoco4_same_model meets the version-spread bound with equality; this
+#: relative slack only absorbs the rounding of the summary arithmetic (sums, means).
+ROUNDING = 1e-9
 MIN_TOLERANCE = 0.10
 TAU = 2.0 * math.pi
 PI = math.pi
@@ -76,7 +92,7 @@ PROGRAMS = {
             "const_half": lambda t: [0.5] * 8},
 }
 RUNS = [(a, r["program"]) for a in AGENTS for r in DYN["agents"][a]["reference"]]
-# compiled model = the reference's (test_push_agent_models): MuJoCo 4 replays must agree early
+# compiled model = the reference's (test_push_agent_models): MuJoCo 4 replays must agree
 SAME_MODEL = [(a, p) for a, p in RUNS if a != "Racecar"]
 
 
@@ -85,15 +101,22 @@ class Replay:
     xyz: list = field(default_factory=list)       # agent body origin after every step (0 = start)
     yaw: list = field(default_factory=list)       # unwrapped heading of the body x axis
     speed: list = field(default_factory=list)     # per-step speed (steps 1..)
+    speed_xy: list = field(default_factory=list)  # its horizontal part
     terminated_at: int | None = None
 
     def summary(self) -> dict:
-        out, x0 = {}, np.asarray(self.xyz[0])
+        """``notes.summary`` of the file (metrics of steps past the end are left out)."""
+        xy = np.asarray(self.xyz)[:, :2]
+        out = {}
         for n in (50, 100, 200):
-            if n < len(self.xyz):
-                out[f"disp_xy_{n}"] = float(np.hypot(*(np.asarray(self.xyz[n]) - x0)[:2]))
+            if n < len(xy):
+                out[f"disp_xy_{n}"] = float(np.hypot(*(xy[n] - xy[0])))
                 out[f"heading_change_{n}"] = self.yaw[n] - self.yaw[0]
+        out["disp_xy_end"] = float(np.hypot(*(xy[-1] - xy[0])))
+        out["heading_change_end"] = self.yaw[-1] - self.yaw[0]
         out["mean_speed"] = float(np.mean(self.speed))
+        out["mean_speed_xy"] = float(np.mean(self.speed_xy))
+        out["path_length_xy"] = float(np.sum(np.hypot(*np.diff(xy, axis=0).T)))
         return out
 
 
@@ -101,13 +124,13 @@ def _heading(xmat) -> float:
     return math.atan2(xmat[3], xmat[0])
 
 
-def _speed(model, data, body: int, offset: np.ndarray) -> float:
-    """Speed of the point the reference measured: mj_objectVelocity(mjOBJ_BODY) is taken at
-    the body's inertial frame; ``offset`` is that frame's origin in the body frame."""
+def _velocity(model, data, body: int, offset: np.ndarray) -> np.ndarray:
+    """World linear velocity of the point the reference measured: mj_objectVelocity(mjOBJ_BODY)
+    is taken at the body's inertial frame; ``offset`` is that frame's origin in the body frame."""
     vel = np.zeros(6)
     mujoco.mj_objectVelocity(model, data, mujoco.mjtObj.mjOBJ_XBODY, body, vel, 0)
     arm = data.xmat[body].reshape(3, 3) @ offset
-    return float(np.linalg.norm(vel[3:] + np.cross(vel[:3], arm)))
+    return vel[3:] + np.cross(vel[:3], arm)
 
 
 def start_state(agent: str) -> dict:
@@ -145,7 +168,9 @@ def replay(agent: str, program: str) -> Replay:
         run.yaw.append(run.yaw[-1] + (heading - prev + PI) % TAU - PI)
         prev = heading
         run.xyz.append(data.xpos[body].copy())
-        run.speed.append(_speed(model, data, body, offset))
+        vel = _velocity(model, data, body, offset)
+        run.speed.append(float(np.linalg.norm(vel)))
+        run.speed_xy.append(float(np.linalg.norm(vel[:2])))
         if terminated:
             run.terminated_at = t + 1
             break
@@ -159,6 +184,27 @@ def relative(a: float, b: float, metric: str) -> float:
 
 def reference_run(agent: str, program: str, variant: str = "reference") -> dict:
     return next(r for r in DYN["agents"][agent][variant] if r["program"] == program)
+
+
+def version_spread(agent: str, program: str, metric: str) -> float | None:
+    """Relative difference of the reference and the same XML on MuJoCo 4 (None: not run)."""
+    a = reference_run(agent, program)["summary"].get(metric)
+    b = reference_run(agent, program, "mujoco4_same_model")["summary"].get(metric)
+    return None if a is None or b is None else relative(a, b, metric)
+
+
+def allowed_error(agent: str, program: str, metric: str) -> float | None:
+    """The issue's rule: the recorded MuJoCo-version spread, or 10 % where that is smaller.
+    Racecar, whose model is not the reference's (box chassis), keeps the file's looser
+    ``suggested_rel_tolerance`` where that is larger (see the module docstring)."""
+    spread = version_spread(agent, program, metric)
+    if spread is None:
+        return None
+    allowed = max(MIN_TOLERANCE, spread)
+    if agent == "Racecar":
+        floor = DYN["noise_floor_all_seeds"][agent]["per_program"][program].get(metric, {})
+        allowed = max(allowed, floor.get("suggested_rel_tolerance", 0.0))
+    return allowed
 
 
 @pytest.mark.parametrize("agent,program", [(a, p["name"]) for a in AGENTS
@@ -188,35 +234,69 @@ def test_reset_seed0_is_the_recorded_start_state(agent):
     assert not data.qvel.any()
 
 
+@pytest.mark.parametrize("agent", AGENTS)
+def test_relative_difference_is_the_files(agent):
+    """Our ``relative`` (floors included) gives the spreads the file recorded."""
+    per_program = DYN["agents"][agent]["comparison"]["mujoco4_same_model"]["per_program"]
+    for program, comparison in per_program.items():
+        assert set(comparison["rel_diff"]) == set(METRICS)
+        for metric, recorded in comparison["rel_diff"].items():
+            spread = version_spread(agent, program, metric)
+            assert (spread is None) == (recorded is None), (program, metric)
+            if spread is not None:
+                assert spread == pytest.approx(recorded["max"], rel=1e-12, abs=1e-15), \
+                    (program, metric)
+
+
 @pytest.mark.parametrize("agent,program", RUNS)
-def test_summary_within_reference_noise_floor(agent, program):
+def test_summary_within_mujoco_version_spread(agent, program):
     run = replay(agent, program)
     ours = run.summary()
     ref = reference_run(agent, program)["summary"]
-    floor = DYN["noise_floor_all_seeds"][agent]["per_program"][program]
     assert (run.terminated_at is None) == (ref["terminated_at"] is None)
     bad = []
     for metric in METRICS:
-        if ref.get(metric) is None:
+        allowed = allowed_error(agent, program, metric)
+        if allowed is None:                     # a run that ended before this step
             continue
         assert metric in ours, f"{metric}: our run ended after {len(run.speed)} steps"
-        allowed = max(MIN_TOLERANCE, floor[metric]["suggested_rel_tolerance"])
         err = relative(ours[metric], ref[metric], metric)
-        if err > allowed:
+        if err > allowed * (1.0 + ROUNDING):
             bad.append(f"{metric}: ours {ours[metric]:.4f} ref {ref[metric]:.4f} "
                        f"rel {err:.3f} > {allowed:.3f}")
     assert not bad, bad
 
 
-@pytest.mark.parametrize("agent,program", SAME_MODEL + [("Racecar", "throttle")])
-def test_first_50_steps_follow_the_reference_model_on_mujoco4(agent, program):
-    """Same compiled model, same MuJoCo: positions agree until chaos sets in. Racecar's chassis
-    differs (box instead of mesh, 2.3.3 masses), so its straight run is compared with the
-    reference itself (no steering: the version noise stays small)."""
-    variant = "reference" if agent == "Racecar" else "mujoco4_same_model"
-    records = reference_run(agent, program, variant)["records"]
-    run = replay(agent, program)
+@pytest.mark.parametrize("agent,program", SAME_MODEL)
+def test_same_model_reproduces_the_reference_model_on_mujoco4(agent, program):
+    """Same compiled model, same MuJoCo: the file's replay of the reference XML on MuJoCo 4,
+    step for step (this includes ``qpos0``-derived constants such as ``body_invweight0``,
+    which the reference computes at the spawn pose)."""
+    recorded = reference_run(agent, program, "mujoco4_same_model")
+    records, run = recorded["records"], replay(agent, program)
+    assert run.terminated_at == recorded["summary"]["terminated_at"]
+    for i, step in enumerate(records["step"]):
+        what = f"step {step}"
+        np.testing.assert_allclose(run.xyz[step], records["agent_xyz"][i], rtol=0,
+                                   atol=SAME_MODEL_ATOL, err_msg=what)
+        assert run.yaw[step] == pytest.approx(records["agent_yaw_unwrapped"][i],
+                                              abs=SAME_MODEL_ATOL), what
+        if step > 0:
+            assert run.speed[step - 1] == pytest.approx(records["agent_speed"][i],
+                                                        abs=SAME_MODEL_ATOL), what
+    ours, theirs = run.summary(), recorded["summary"]
+    floor = DYN["agents"][agent]["comparison"]["mujoco4_internal_qvel_perturbed_1e-9"]
+    for metric, chaos in floor["per_program"][program]["rel_diff"].items():
+        if chaos is not None:
+            assert relative(ours[metric], theirs[metric], metric) <= chaos["max"], metric
+
+
+def test_racecar_straight_run_follows_the_reference_for_50_steps():
+    """Racecar's chassis differs (box instead of mesh, 2.3.3 masses), so its straight run is
+    compared with the reference itself (no steering: the version noise stays small)."""
+    records = reference_run("Racecar", "throttle")["records"]
+    run = replay("Racecar", "throttle")
     for step, xyz in zip(records["step"], records["agent_xyz"]):
         if step <= 50:
-            np.testing.assert_allclose(run.xyz[step], xyz, rtol=0, atol=1e-6,
+            np.testing.assert_allclose(run.xyz[step], xyz, rtol=0, atol=SAME_MODEL_ATOL,
                                        err_msg=f"step {step}")

@@ -95,12 +95,43 @@ def yaw_quat(yaw: float) -> np.ndarray:
     return np.array([math.cos(yaw / 2.0), 0.0, 0.0, math.sin(yaw / 2.0)])
 
 
+#: qpos0-derived model fields that only place cameras and lights; kept as compiled, so the
+#: ``track`` camera keeps its yaw-independent world offset (as in the reference)
+_VIEW_CONSTANTS = ("cam_pos0", "cam_mat0", "cam_poscom0", "light_pos0", "light_dir0",
+                   "light_poscom0")
+
+
+def spawn_constants(model, data, joints) -> None:
+    """Make the free ``joints``' current ``qpos`` their reference configuration and recompute
+    the model constants taken at it, as the reference's per-reset compile of the XML with the
+    spawn pose baked in did.
+
+    MuJoCo evaluates ``body_invweight0``/``dof_invweight0`` (the constraint regularisation
+    scale), ``dof_M0`` and ``actuator_acc0`` at ``qpos0``; rotated by the spawn yaw they differ
+    in the last bits, which the chaotic gaits (Doggo) amplify into a different trajectory.
+    ``data`` keeps its ``qpos``; its derived quantities are recomputed (``mj_forward``).
+    """
+    qpos = data.qpos.copy()
+    for joint in joints:
+        adr = model.jnt_qposadr[model.joint(joint).id]
+        model.qpos0[adr:adr + 7] = qpos[adr:adr + 7]
+        model.qpos_spring[adr:adr + 7] = qpos[adr:adr + 7]   # unused: free joints have no spring
+    view = {name: getattr(model, name).copy() for name in _VIEW_CONSTANTS}
+    mujoco.mj_setConst(model, data)          # uses data as scratch, leaves qpos = qpos_spring
+    for name, value in view.items():
+        getattr(model, name)[:] = value
+    data.qpos[:] = qpos
+    mujoco.mj_forward(model, data)
+
+
 def _place_free(joint: str, spawn_z: float, model, data, xy, yaw) -> None:
     adr = model.jnt_qposadr[model.joint(joint).id]
     data.qpos[adr:adr + 3] = (xy[0], xy[1], spawn_z)
     data.qpos[adr + 3:adr + 7] = yaw_quat(yaw)
+    spawn_constants(model, data, (joint,))
 
 
 def free_placer(joint: str, spawn_z: float):
-    """``place(model, data, xy, yaw)`` for an agent whose root has the free joint ``joint``."""
+    """``place(model, data, xy, yaw)`` for an agent whose root has the free joint ``joint``:
+    writes the pose into ``qpos`` and makes it the joint's ``qpos0`` (:func:`spawn_constants`)."""
     return partial(_place_free, joint, spawn_z)
