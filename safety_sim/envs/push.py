@@ -13,7 +13,7 @@ from safety_sim.core import EpisodeGuard, check_box_action, check_flag, check_in
 from safety_sim.mjcf import placement
 from safety_sim.mjcf import push_config as pc
 from safety_sim.mjcf.agents import get_agent
-from safety_sim.mjcf.agents._build import yaw_quat
+from safety_sim.mjcf.agents._build import free_joints, spawn_constants, yaw_quat
 from safety_sim.mjcf.handles import PushHandles
 from safety_sim.mjcf.scene import Stepper, compile_scene
 from safety_sim.render import push_decor
@@ -120,6 +120,7 @@ class PushEnv(gymnasium.Env):
         self._keepouts = {o.name: o.keepout for o in self._objects}
         self._body_of = {o.name: self.model.body(o.name).id for o in self._objects}
         self._rs: np.random.RandomState | None = None
+        self._free_joints = free_joints(self.model)   # agent root (if free), push_box
         self._guard = EpisodeGuard()
         self._init_fast_path()
 
@@ -296,6 +297,11 @@ class PushEnv(gymnasium.Env):
             raise ValueError(f"{self.name}: options['layout']: {exc}") from None
 
     def _write_layout(self, layout: placement.ResetLayout) -> None:
+        """Write the layout into ``qpos`` (free joints) and ``body_pos``/``body_quat`` (Point's
+        root, static bodies), then make it the model's reference configuration in one
+        ``mj_setConst``, as the reference's per-reset compile of the XML with every pose baked
+        in did. The caller runs ``mj_forward`` (after Ant's joint noise, which stays out of
+        ``qpos0``)."""
         m, xy, yaw = self.model, layout.xy, layout.yaw
         self.agent_spec.place(m, self.data, xy["agent"], yaw["agent"])
         s, adr = self.agent_spec.box_size, self.handles.box_qposadr
@@ -304,6 +310,7 @@ class PushEnv(gymnasium.Env):
             if name not in ("agent", "push_box"):
                 m.body_pos[bid, :2] = xy[name]
                 m.body_quat[bid] = yaw_quat(yaw[name])
+        spawn_constants(m, self.data, self._free_joints, forward=False)
 
     def _positions(self) -> list[list[float]]:
         """Positions of the bodies in ``_read_ids`` (agent, box, goal, lidar objects)."""

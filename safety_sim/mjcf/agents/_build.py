@@ -101,15 +101,18 @@ _VIEW_CONSTANTS = ("cam_pos0", "cam_mat0", "cam_poscom0", "light_pos0", "light_d
                    "light_poscom0")
 
 
-def spawn_constants(model, data, joints) -> None:
+def spawn_constants(model, data, joints, forward: bool = True) -> None:
     """Make the free ``joints``' current ``qpos`` their reference configuration and recompute
     the model constants taken at it, as the reference's per-reset compile of the XML with the
-    spawn pose baked in did.
+    spawn pose (and the box pose) baked in did.
 
     MuJoCo evaluates ``body_invweight0``/``dof_invweight0`` (the constraint regularisation
-    scale), ``dof_M0`` and ``actuator_acc0`` at ``qpos0``; rotated by the spawn yaw they differ
-    in the last bits, which the chaotic gaits (Doggo) amplify into a different trajectory.
-    ``data`` keeps its ``qpos``; its derived quantities are recomputed (``mj_forward``).
+    scale), ``dof_M0`` and ``actuator_acc0`` at ``qpos0`` and the current body frames
+    (``body_pos``/``body_quat``: Point's spawn pose, the static bodies); rotated by the spawn
+    yaw they differ in the last bits, which the chaotic gaits (Doggo) amplify into a different
+    trajectory. Camera and light placements (``cam_*0``, ``light_*0``) keep their compiled
+    values. ``data`` keeps its ``qpos``; with ``forward`` its derived quantities are recomputed
+    (``mj_forward``), else the caller must do that before stepping.
     """
     qpos = data.qpos.copy()
     for joint in joints:
@@ -121,17 +124,23 @@ def spawn_constants(model, data, joints) -> None:
     for name, value in view.items():
         getattr(model, name)[:] = value
     data.qpos[:] = qpos
-    mujoco.mj_forward(model, data)
+    if forward:
+        mujoco.mj_forward(model, data)
+
+
+def free_joints(model) -> tuple[str, ...]:
+    """Names of the model's free joints (the agent's root where free, ``push_box``)."""
+    return tuple(model.joint(j).name for j in range(model.njnt)
+                 if model.jnt_type[j] == JNT.mjJNT_FREE)
 
 
 def _place_free(joint: str, spawn_z: float, model, data, xy, yaw) -> None:
     adr = model.jnt_qposadr[model.joint(joint).id]
     data.qpos[adr:adr + 3] = (xy[0], xy[1], spawn_z)
     data.qpos[adr + 3:adr + 7] = yaw_quat(yaw)
-    spawn_constants(model, data, (joint,))
 
 
 def free_placer(joint: str, spawn_z: float):
     """``place(model, data, xy, yaw)`` for an agent whose root has the free joint ``joint``:
-    writes the pose into ``qpos`` and makes it the joint's ``qpos0`` (:func:`spawn_constants`)."""
+    writes the pose into ``qpos`` (the env then makes it ``qpos0``: :func:`spawn_constants`)."""
     return partial(_place_free, joint, spawn_z)

@@ -31,7 +31,9 @@ class AgentSpec:
     box, goal, hazards and pillars (friction, condim, ...).
     ``place(model, data, xy, yaw)`` writes the spawn pose into ``qpos`` (no recompiling; Point,
     whose root has slide joints, writes its root ``body_pos``/``body_quat`` instead). It is
-    called after ``mj_resetData``, so every joint starts at its ``qpos0``.
+    called after ``mj_resetData``, so every joint starts at its ``qpos0``; the env then makes
+    the placed pose the reference configuration once for all free joints
+    (``_build.spawn_constants``), as the reference's per-reset compile did.
     ``reset_joints(rng, model, data)`` draws extra initial joint noise (Ant).
     ``alive(model, data)`` is False when the agent has fallen (Ant); None → always alive.
     ``floor_conaffinity`` is the floor geom's conaffinity (the Ant XML uses 3).

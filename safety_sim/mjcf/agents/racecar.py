@@ -5,13 +5,15 @@ Body tree as in the reference: ``agent`` (free joint) → ``pos_change`` (front 
 ``diff_ring`` whose unnamed child turns on the hinge ``diff_ring`` and carries both rear wheels
 (``diff_sideA``/``diff_sideB``), and a front differential ``diff2_ring`` without joints.
 Every body's mass, inertia and inertial frame is set explicitly to the reference's compiled
-values (MuJoCo 4 would compute another chassis mass from the reference's mesh).
+values, to the last bit (MuJoCo 4 would compute another chassis mass from the reference's
+mesh; the full-lock runs amplify even a last-bit difference).
 
 What differs from the reference (which used mesh files that are not ours to ship):
 * the chassis collision mesh is replaced by its bounding box as MuJoCo compiled it (the
   mesh's axis-aligned box in its principal frame: 0.06 x 0.2017 x 0.4055 m, see
-  ``chassis_box``); like the mesh it touches the steered front wheels only through the two
-  excludes and the rear wheels never (their axle hangs from the chassis' weld body);
+  ``chassis_box``). MuJoCo collides the mesh's convex hull, which lies inside that box; the
+  box touches nothing in any recorded control program (the front wheels are excluded, the
+  box rests 2 cm above the floor), so neither would the hull;
 * every visual mesh (wheels, steering knuckles, differential gears) is a primitive
   of about the mesh's size and colour: visual-only, contype = conaffinity = 0, group 0, massless.
 All other collision geoms, joints, the steering equality, the two contact excludes, actuators,
@@ -44,6 +46,11 @@ CHASSIS_MESH_QUAT = (0.001766899788279318, 0.7071045736417905, -0.00176689978827
                      0.7071045736417905)
 CHASSIS_AABB = ((2.7939677169075416e-09, -0.0004172477949740336, 0.0068431151198038165),
                 (0.030000003986060626, 0.10083583933161619, 0.20277234352982876))
+# The bumper body's inertial as the reference compiled it from its box geom (density 5), to
+# the last bit (0.00086625 etc. differ in it; the full-lock runs amplify such differences).
+POS_CHANGE_INERTIAL = (0.0008662499999999999, (2.289354375e-06, 2.2757109374999996e-06,
+                                               1.435809375e-07))
+POS_CHANGE_IPOS = (0.39, 0.0, 0.039999999999999994)
 CHASSIS_INERTIAL = dict(
     mass=0.017605537618291808,
     inertia=(0.0002706324171671688, 0.0002385001307776043, 4.125453652032671e-05),
@@ -137,9 +144,8 @@ def build(spec: mujoco.MjSpec) -> None:
     B.use_radians(spec)
     agent = spec.worldbody.add_body(name="agent", pos=[0, 0, SPAWN_Z])
     agent.add_freejoint(name="agent")
-    pos_change = _body(agent, "pos_change", 0.00086625,
-                       (2.289354375e-06, 2.2757109375e-06, 1.435809375e-07), (-0.16, 0, 0),
-                       ipos=(0.39, 0, 0.04))
+    pos_change = _body(agent, "pos_change", *POS_CHANGE_INERTIAL, (-0.16, 0, 0),
+                       ipos=POS_CHANGE_IPOS)
     _collider(pos_change, B.GEOM.mjGEOM_BOX, (0.0165, 0.0875, 0.015), (0.39, 0, 0.04), rgba=RED,
               density=5.0)
     _visual(pos_change, B.GEOM.mjGEOM_BOX, (0.0165, 0.0875, 0.015), (0.39, 0, 0.04), rgba=BLUE)
