@@ -79,7 +79,9 @@ class PushEnv(gymnasium.Env):
     in ``info`` too.
 
     MuJoCo: ``env.unwrapped.model`` / ``.data`` (compiled once; reset writes ``qpos`` and the
-    static bodies' ``body_pos``). After writing ``data`` yourself, the next step starts from it.
+    static bodies' ``body_pos`` and makes that layout the model's ``qpos0``, recomputing
+    MuJoCo's ``qpos0`` constants as the reference's per-reset compile did). After writing
+    ``data`` yourself, the next step starts from it.
     Rendering: rgb frames (uint8) and depth frames (float32 depth-buffer values in [0, 1], as
     the reference) with the lidar rings and cost sphere of Safety-Gymnasium;
     ``human`` opens MuJoCo's passive viewer, passing ``env.unwrapped.human_key_callback``
