@@ -1,19 +1,21 @@
 """Safety-Gymnasium's Push task on MuJoCo (gymnasium.Env glue; see :class:`PushEnv`)."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
 
 import gymnasium
 import mujoco
 import numpy as np
-from gymnasium import spaces
 from gymnasium.error import ResetNeeded
 
-from safety_sim.core import EpisodeGuard, check_box_action, check_flag, check_int
-from safety_sim.mjcf import placement
+from safety_sim.core import EpisodeGuard
+# Input checks and layouts live in push_checks / push_layout; MAX_RENDER_SIZE and RENDER_MODES
+# stay importable from here, as does `placement` (tests patch envs.push.placement.*).
+from safety_sim.envs.push_checks import MAX_RENDER_SIZE, RENDER_MODES  # noqa: F401
+from safety_sim.envs.push_checks import ActionCheckMixin, box_action_space, check_kwargs
+from safety_sim.envs.push_layout import PushPlacer
+from safety_sim.mjcf import placement  # noqa: F401
 from safety_sim.mjcf import push_config as pc
-from safety_sim.mjcf.agents import get_agent
-from safety_sim.mjcf.agents._build import free_joints, spawn_constants, yaw_quat
 from safety_sim.mjcf.handles import PushHandles
 from safety_sim.mjcf.scene import Stepper, compile_scene
 from safety_sim.render import push_decor
@@ -22,11 +24,8 @@ from safety_sim.sensors import ObsLayout, SensorReadout
 from safety_sim.sensors.lidar import lidar
 from safety_sim.tasks.push import PushTask
 
-RENDER_MODES = ("human", "rgb_array", "depth_array")
-MAX_RENDER_SIZE = 8192   # width/height bound (MuJoCo's offscreen buffer is allocated up front)
 
-
-class PushEnv(gymnasium.Env):
+class PushEnv(ActionCheckMixin, gymnasium.Env):
     """Push the yellow box into the green goal disc, avoiding hazards and pillars.
 
     Safety-Gymnasium's ``Safety{Agent}Push{Level}[Vision]-v0`` (spec/push.md) on MuJoCo 4,
@@ -93,13 +92,8 @@ class PushEnv(gymnasium.Env):
     def __init__(self, agent: str = "Point", level: int = 1, vision: bool = False,
                  render_mode: str | None = None, width: int = 256, height: int = 256,
                  camera_id: int | None = None, camera_name: str | None = None) -> None:
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode {render_mode!r} not in {RENDER_MODES}")
-        self.agent_spec = get_agent(agent)
-        self.config = pc.level_config(check_int(level, "level", "PushEnv"))
-        self.vision = check_flag(vision, "vision", "PushEnv")
-        width = check_int(width, "width", "PushEnv", 1, MAX_RENDER_SIZE)
-        height = check_int(height, "height", "PushEnv", 1, MAX_RENDER_SIZE)
+        self.agent_spec, self.config, self.vision, width, height = check_kwargs(
+            agent, level, vision, render_mode, width, height)
         self.render_mode = render_mode
         self.name = f"Safety{self.agent_spec.name}Push{self.config.level}" + \
             ("Vision" if self.vision else "")
@@ -112,27 +106,17 @@ class PushEnv(gymnasium.Env):
         self._readout = SensorReadout(self.model, self.agent_spec.obs_sensors)
         self.obs_layout = ObsLayout(self._readout.sensor_keys, h.lidar_keys,
                                     self.config.lidar.num_bins)
-        self.action_space = self._make_action_space()
+        self.action_space = box_action_space(self.model)
         self.observation_space = self.obs_layout.space(
             image=(push_decor.VISION_SIZE, push_decor.VISION_SIZE, 3) if self.vision else None)
         camera = resolve_camera(self.model, camera_id, camera_name, "vision")
         self._render = push_decor.PushRenderer(self.model, render_mode, width, height, camera)
         self.human_key_callback = None
-        self._objects = placement.placement_order(self.config, self.agent_spec.box_keepout)
-        self._keepouts = {o.name: o.keepout for o in self._objects}
-        self._body_of = {o.name: self.model.body(o.name).id for o in self._objects}
-        self._rs: np.random.RandomState | None = None
-        self._free_joints = free_joints(self.model)   # agent root (if free), push_box
+        self._placer = PushPlacer(self.model, self.config, self.agent_spec, h, self.name)
+        self._body_of = self._placer.body_of   # placed bodies' ids, by name
+        self._rs: np.random.RandomState | None = None   # the episode's stream (reference's)
         self._guard = EpisodeGuard()
         self._init_fast_path()
-
-    # -- construction helpers ------------------------------------------------------------
-    def _make_action_space(self) -> spaces.Box:
-        m = self.model
-        limited = m.actuator_ctrllimited.astype(bool)
-        lo = np.where(limited, m.actuator_ctrlrange[:, 0], -np.inf).astype(np.float32)
-        hi = np.where(limited, m.actuator_ctrlrange[:, 1], np.inf).astype(np.float32)
-        return spaces.Box(lo.astype(np.float64), hi.astype(np.float64), dtype=np.float64)
 
     def _init_fast_path(self) -> None:
         h = self.handles
@@ -141,9 +125,7 @@ class PushEnv(gymnasium.Env):
         self._read_ids = [h.agent_body, h.box_body, h.goal_body, *h.lidar_bodies.tolist()]
         self._obs = np.zeros(self.obs_layout.size)
         self._lidar_start = self.obs_layout.lidar_start
-        self._act_shape = self.action_space.shape
-        self._act_bounds = list(zip(self.action_space.low.tolist(),
-                                    self.action_space.high.tolist()))
+        self._init_action_check()
         ctrl = self.model.actuator_ctrlrange
         self._ctrl_clip = (ctrl[:, 0].copy(), ctrl[:, 1].copy())
         self._needs_clip = bool(np.any(ctrl[:, 0] > self.action_space.low)
@@ -158,11 +140,12 @@ class PushEnv(gymnasium.Env):
 
     # -- gymnasium API -------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
-        overrides = self._check_options(options)
+        overrides = self._placer.check_options(options)
         super().reset(seed=seed)           # validates the seed with gymnasium's messages
-        self._rs, layout = self._draw_layout(seed, overrides)   # may refuse the overrides
+        self._rs, layout = self._placer.draw(seed, self._rs, self.np_random,
+                                             overrides)   # may refuse the overrides
         mujoco.mj_resetData(self.model, self.data)
-        self._write_layout(layout)
+        self._placer.write(self.data, layout)
         if self.agent_spec.reset_joints is not None:
             self.agent_spec.reset_joints(self._rs, self.model, self.data)
         self._physics.forward()
@@ -239,81 +222,9 @@ class PushEnv(gymnasium.Env):
     @property
     def layout(self) -> dict[str, tuple[float, float]]:
         """Current XY of every placed body (agent, goal, hazards, pillars, push_box)."""
-        return {name: tuple(self._xpos[bid, :2].tolist()) for name, bid in self._body_of.items()}
+        return self._placer.current(self._xpos)
 
     # -- internals -----------------------------------------------------------------------
-    def _draw_layout(self, seed, overrides) -> tuple[np.random.RandomState,
-                                                     placement.ResetLayout]:
-        """The reset's RandomState and layout with the user's ``overrides`` applied.
-
-        With overrides the draws happen on a copy of the stream, so that a refused layout
-        (collidable bodies too close) leaves the episode, the model and the stream as they
-        were; the caller installs the returned RandomState.
-        """
-        if seed is not None:
-            rs = np.random.RandomState(seed)
-        elif self._rs is None:
-            rs = np.random.RandomState(int(self.np_random.integers(2 ** 32)))
-        elif overrides:
-            rs = np.random.RandomState()
-            rs.set_state(self._rs.get_state())
-        else:
-            rs = self._rs
-        layout = placement.sample_reset(rs, self.config.extents, self._objects)
-        if overrides:
-            layout.xy.update(overrides)
-            try:
-                placement.check_clearance(layout.xy, self._objects, list(overrides))
-            except ValueError as exc:
-                raise ValueError(f"{self.name}: options['layout']: {exc}") from None
-        return rs, layout
-
-    def _check_action(self, action) -> np.ndarray:
-        """Fast path for a real array of the right shape inside the bounds (NaN fails the
-        comparisons); anything else goes to ``check_box_action`` for the error message."""
-        try:
-            a = np.asarray(action)
-        except (TypeError, ValueError):
-            a = None
-        if a is not None and a.dtype.kind in "fiu" and a.shape == self._act_shape:
-            for x, (lo, hi) in zip(a.tolist(), self._act_bounds):
-                if not lo <= x <= hi:
-                    break
-            else:
-                return a
-        return check_box_action(action, self.action_space, self.name)
-
-    def _check_options(self, options) -> dict[str, tuple[float, float]]:
-        if options is None:
-            return {}
-        if not isinstance(options, Mapping):
-            raise TypeError(f"{self.name}: reset options must be a dict, got {options!r}")
-        unknown = sorted(set(options) - {"layout"})
-        if unknown:
-            raise ValueError(f"{self.name}: unknown reset option(s) {unknown}; known: 'layout'")
-        try:
-            layout = options.get("layout")
-            return placement.check_layout({} if layout is None else layout, self._objects,
-                                          self.config.extents)
-        except ValueError as exc:
-            raise ValueError(f"{self.name}: options['layout']: {exc}") from None
-
-    def _write_layout(self, layout: placement.ResetLayout) -> None:
-        """Write the layout into ``qpos`` (free joints) and ``body_pos``/``body_quat`` (Point's
-        root, static bodies), then make it the model's reference configuration in one
-        ``mj_setConst``, as the reference's per-reset compile of the XML with every pose baked
-        in did. The caller runs ``mj_forward`` (after Ant's joint noise, which stays out of
-        ``qpos0``)."""
-        m, xy, yaw = self.model, layout.xy, layout.yaw
-        self.agent_spec.place(m, self.data, xy["agent"], yaw["agent"])
-        s, adr = self.agent_spec.box_size, self.handles.box_qposadr
-        self._qpos[adr:adr + 7] = [*xy["push_box"], s, *yaw_quat(yaw["push_box"])]
-        for name, bid in self._body_of.items():
-            if name not in ("agent", "push_box"):
-                m.body_pos[bid, :2] = xy[name]
-                m.body_quat[bid] = yaw_quat(yaw[name])
-        spawn_constants(m, self.data, self._free_joints, forward=False)
-
     def _positions(self) -> list[list[float]]:
         """Positions of the bodies in ``_read_ids`` (agent, box, goal, lidar objects)."""
         xp = self._xpos.tolist()
@@ -340,13 +251,8 @@ class PushEnv(gymnasium.Env):
 
     def _resample_goal(self) -> bool:
         """New goal after an achievement (§5.3), against current body positions."""
-        xp = self._xpos
-        others = {n: (xp[b, 0], xp[b, 1]) for n, b in self._body_of.items() if n != "goal"}
-        xy = placement.resample_goal(self._rs, self.config.extents, others, self._keepouts,
-                                     self._keepouts["goal"])
-        if xy is None:
+        if not self._placer.resample_goal(self._rs, self._xpos):
             return False
-        self.model.body_pos[self.handles.goal_body, :2] = xy
         self._physics.forward()
         agent, box, goal = self._positions()[:3]
         self.task.start(agent, box, goal)
@@ -382,5 +288,5 @@ class PushEnv(gymnasium.Env):
     def _init_views(self) -> None:
         d = self.data
         self._xpos, self._xmat, self._sensordata = d.xpos, d.xmat, d.sensordata
-        self._ctrl, self._qpos = d.ctrl, d.qpos
+        self._ctrl = d.ctrl
 
