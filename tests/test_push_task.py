@@ -271,7 +271,7 @@ def test_failed_goal_resample_terminates(monkeypatch):
     env, u = make("SafetyPointPush1-v0")
     env.reset(seed=4)
     put_box_on_goal(u)
-    monkeypatch.setattr("safety_sim.envs.push.placement.resample_goal", lambda *a, **k: None)
+    monkeypatch.setattr("safety_sim.mjcf.placement.resample_goal", lambda *a, **k: None)
     _, _, term, trunc, info = env.step(np.zeros(2))
     assert term and not trunc and info["goal_met"]
 

@@ -17,7 +17,7 @@ import pytest
 
 import safety_sim
 from safety_sim import cli, registration, tools
-from safety_sim.tools import bench, policies, record, view
+from safety_sim.tools import bench, policies, record, view, view_controls
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -239,7 +239,7 @@ def test_push_keyboard_drive_moves_forward_and_turns_left(agent):
 
     def drive(keys, steps=40):
         env.reset(seed=0)
-        driver = view.PushDriver(agent, env.action_space)
+        driver = view_controls.PushDriver(agent, env.action_space)
         for k in keys:
             driver.on_key(k)
         start_pos, start_mat = data.xpos[body][:2].copy(), data.xmat[body].copy()
@@ -247,10 +247,10 @@ def test_push_keyboard_drive_moves_forward_and_turns_left(agent):
             env.step(driver.action())
         return start_pos, start_mat, data.xpos[body][:2].copy(), data.xmat[body].copy()
 
-    p0, m0, p1, _ = drive([view.UP])
+    p0, m0, p1, _ = drive([view_controls.UP])
     fwd = m0.reshape(3, 3)[:2, :2] @ np.array(FORWARD[agent])
     assert np.dot(p1 - p0, fwd) > 0.01
-    _, m0, _, m1 = drive([view.UP, view.LEFT])
+    _, m0, _, m1 = drive([view_controls.UP, view_controls.LEFT])
     turn = (_yaw(m1) - _yaw(m0) + np.pi) % (2 * np.pi) - np.pi
     assert turn > 0.05  # counter-clockwise seen from above = a left turn
     env.close()
@@ -261,19 +261,19 @@ def test_view_session_steps_on_key_presses():
     spec conveyor_belt.md §6), Space resets with the next seed."""
     row = registration.row("SafetyConveyorBelt-v0")
     env = gymnasium.make(row.id)
-    keys = view.KeyQueue()
-    control = view.GridKeyControl(view.grid_keymap(row, env.unwrapped), None)
+    keys = view_controls.KeyQueue()
+    control = view_controls.GridKeyControl(view_controls.grid_keymap(row, env.unwrapped), None)
     session = view.Session(env, 0, keys, control)
     session.start()
-    keys(view.DOWN)
-    keys(view.DOWN)
+    keys(view_controls.DOWN)
+    keys(view_controls.DOWN)
     session.tick()  # one action per tick
     assert (session.log.steps, session.log.ret) == (1, 0.0)
     session.tick()
     assert (session.log.steps, session.log.ret) == (2, 50.0)
     session.tick()  # no key: no step
     assert session.log.steps == 2
-    keys(view.SPACE)
+    keys(view_controls.SPACE)
     session.tick()
     assert (session.seed, session.log.steps, session.log.count) == (1, 0, 1)
     env.close()
@@ -282,23 +282,23 @@ def test_view_session_steps_on_key_presses():
 def test_view_multiagent_keys_drive_the_chosen_agent():
     row = registration.row("SafetyBlockedUnlockPickup-v0")
     env = gymnasium.make(row.id, agents=3)
-    keymap = view.grid_keymap(row, env.unwrapped)
-    assert view.SPACE not in keymap["keys"]  # Space stays the viewer's reset key
-    control = view.GridKeyControl(keymap, list(env.action_space.spaces))
-    control.on_key(view.PAGE_UP)
-    control.on_key(view.UP)
-    control.on_key(view.PAGE_DOWN)
-    control.on_key(view.PAGE_DOWN)
-    control.on_key(view.LEFT)
+    keymap = view_controls.grid_keymap(row, env.unwrapped)
+    assert view_controls.SPACE not in keymap["keys"]  # Space stays the viewer's reset key
+    control = view_controls.GridKeyControl(keymap, list(env.action_space.spaces))
+    control.on_key(view_controls.PAGE_UP)
+    control.on_key(view_controls.UP)
+    control.on_key(view_controls.PAGE_DOWN)
+    control.on_key(view_controls.PAGE_DOWN)
+    control.on_key(view_controls.LEFT)
     idle = keymap["idle"]
-    assert control.action(None) == {0: idle, 1: keymap["keys"][view.UP], 2: idle}
-    assert control.action(None) == {0: idle, 1: idle, 2: keymap["keys"][view.LEFT]}
+    assert control.action(None) == {0: idle, 1: keymap["keys"][view_controls.UP], 2: idle}
+    assert control.action(None) == {0: idle, 1: idle, 2: keymap["keys"][view_controls.LEFT]}
     assert control.action(None) is None
     env.close()
 
 
 def test_grid_keymaps_cover_their_action_spaces():
-    for entry, table in view.GRID_KEYMAPS.items():
+    for entry, table in view_controls.GRID_KEYMAPS.items():
         row = next(r for r in registration.ENV_ROWS if r.entry_point == entry)
         env = gymnasium.make(row.id)
         space = env.action_space

@@ -12,6 +12,7 @@ from gymnasium import spaces
 
 from safety_sim.core import EpisodeGuard, check_discrete_action, safety_info
 from safety_sim.grid import blocked_unlock_pickup as bup
+from safety_sim.grid import blocked_unlock_pickup_layout as layout_mod
 from safety_sim.grid.world import DONE, DROP, FORWARD, LEFT, PICKUP, RIGHT, TOGGLE
 from safety_sim.render.frame import AgentSprite, GridFrame
 from safety_sim.render.grid_env import GridRenderMixin
@@ -104,7 +105,7 @@ class BlockedUnlockPickupEnv(GridRenderMixin, gymnasium.Env):
                  see_through_walls: bool = False, allow_agent_overlap: bool = True,
                  render_mode: str | None = None, render_width: int = 256,
                  render_height: int = 256, render_camera: str = "top") -> None:
-        self.cfg = bup.make_config(agents, room_size, max_steps, joint_reward,
+        self.cfg = layout_mod.make_config(agents, room_size, max_steps, joint_reward,
                                    agent_view_size, see_through_walls, allow_agent_overlap)
         self.init_grid_render(render_mode, render_width, render_height, render_camera)
         n, v = self.cfg.n_agents, self.cfg.view_size
@@ -134,9 +135,9 @@ class BlockedUnlockPickupEnv(GridRenderMixin, gymnasium.Env):
             raise ValueError(f"{ENV_NAME}: reset options must be a dict, got {options!r}")
         layout = None if options is None else options.get("layout")
         if layout is None:
-            grid, poses = bup.sample_layout(self.np_random, self.cfg)
+            grid, poses = layout_mod.sample_layout(self.np_random, self.cfg)
         else:
-            grid, poses = bup.parse_layout(layout, self.cfg)
+            grid, poses = layout_mod.parse_layout(layout, self.cfg)
         self.game.load(grid, poses)
         self._order = None
         self._guard.on_reset()

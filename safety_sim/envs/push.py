@@ -9,12 +9,10 @@ import numpy as np
 from gymnasium.error import ResetNeeded
 
 from safety_sim.core import EpisodeGuard
-# Input checks and layouts live in push_checks / push_layout; MAX_RENDER_SIZE and RENDER_MODES
-# stay importable from here, as does `placement` (tests patch envs.push.placement.*).
-from safety_sim.envs.push_checks import MAX_RENDER_SIZE, RENDER_MODES  # noqa: F401
-from safety_sim.envs.push_checks import ActionCheckMixin, box_action_space, check_kwargs
+# Input checks and layouts live in push_checks / push_layout.
+from safety_sim.envs.push_checks import (RENDER_MODES, ActionCheckMixin, box_action_space,
+                                         check_kwargs)
 from safety_sim.envs.push_layout import PushPlacer
-from safety_sim.mjcf import placement  # noqa: F401
 from safety_sim.mjcf import push_config as pc
 from safety_sim.mjcf.handles import PushHandles
 from safety_sim.mjcf.scene import Stepper, compile_scene

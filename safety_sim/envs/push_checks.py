@@ -13,9 +13,9 @@ from safety_sim.core import check_box_action, check_flag, check_int
 from safety_sim.mjcf import push_config as pc
 from safety_sim.mjcf.agents import get_agent
 from safety_sim.mjcf.agents.base import AgentSpec
+from safety_sim.render import MAX_RENDER_SIZE
 
 RENDER_MODES = ("human", "rgb_array", "depth_array")
-MAX_RENDER_SIZE = 8192   # width/height bound (MuJoCo's offscreen buffer is allocated up front)
 
 
 def check_kwargs(agent, level, vision, render_mode, width, height

@@ -12,10 +12,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from safety_sim.grid.blocked_unlock_pickup_layout import (  # noqa: F401  (re-exported)
-    _DIRS, _LAYOUT_TYPES, _STANDABLE, N_COLORS, BupConfig, _agent_pos, _bool_arg, _Geometry,
-    _geometry, _int_arg, _is_int, _parse_agents, _parse_grid, make_config, parse_layout,
-    sample_layout)
+# Layout generation and parsing live in blocked_unlock_pickup_layout.
+from safety_sim.grid.blocked_unlock_pickup_layout import N_COLORS, BupConfig
 from safety_sim.grid.encoding import COLOR_NAMES, S, T
 from safety_sim.grid.world import TOGGLE, GridAgent, GridWorld
 

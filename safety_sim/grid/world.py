@@ -18,13 +18,9 @@ from typing import Callable
 import numpy as np
 
 from safety_sim.grid.encoding import EMPTY_CELL, WALL_CELL, S, T
-# The view machinery lives in safety_sim.grid.view; every name that moved there stays
-# importable from here.
-from safety_sim.grid.view import (_ALL, _CACHE_MAX, _DIRS, _MASKS, _TR_MOD,  # noqa: F401
-                                  _TRANSPARENT, _TS_BITS, _VIEWS, _occlusion_mask, _row_codes,
-                                  _row_table,
-                                  _sweep_row, _to_image, _transparency_table, _unpack_rows,
-                                  _view_offsets, _visible_rows, visibility)
+# The view machinery lives in safety_sim.grid.view; `visibility` stays importable from here.
+from safety_sim.grid.view import (_CACHE_MAX, _DIRS, _VIEWS, _occlusion_mask, _to_image,
+                                  _view_offsets, visibility)  # noqa: F401 (visibility)
 
 # Actions (MiniGrid numbering).
 LEFT, RIGHT, FORWARD, PICKUP, DROP, TOGGLE, DONE = range(7)

@@ -28,13 +28,11 @@ from typing import Any
 import gymnasium
 import numpy as np
 
+from safety_sim.render import MAX_RENDER_SIZE
 from safety_sim.render.frame import GridFrame
 
 GRID_CAMERAS = ("top", "follow", "first_person")
 _RENDER_MODES = (None, "rgb_array", "human")
-
-
-MAX_RENDER_SIZE = 8192  # off-screen framebuffers beyond this fail in many GL drivers
 
 
 class GridRenderMixin:

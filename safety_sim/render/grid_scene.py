@@ -31,9 +31,7 @@ from safety_sim.render.grid_env import GRID_CAMERAS as CAMERAS
 from safety_sim.render.grid_geometry import (DIR_QUAT, cell_to_world, grid_center,
                                              merge_rectangles, rect_to_box)
 # Moved to grid_spec; still importable from here.
-from safety_sim.render.grid_spec import (_EYE_FOVY, _EYE_FWD, _EYE_POS,  # noqa: F401
-                                         _FOLLOW_FOVY, _FOLLOW_FWD, _FOLLOW_POS, _GEOM, _HIDDEN,
-                                         _Pool, _add_floor, _mesh, _set_visual, _static_spec)
+from safety_sim.render.grid_spec import _Pool, _static_spec
 from safety_sim.render.offscreen import OffscreenRenderer
 
 _CARRY_OFFSET = np.array([0.42, 0.0, 0.1])  # held in front of the agent (agent frame)

@@ -29,17 +29,14 @@ import sys
 import time
 
 from safety_sim import tools
+from safety_sim.render.viewer import display_available
 from safety_sim.tools import ToolError
-from safety_sim.tools.view_controls import (  # noqa: F401  (the key names are re-exported)
-    DOWN, ENTER, GRID_KEYMAPS, KEY_D, KEY_NAMES, KEY_P, KEY_S, KEY_T, LEFT, PAGE_DOWN, PAGE_UP,
-    PUSH_DRIVES, RIGHT, SPACE, UP, GridKeyControl, KeyQueue, PolicyControl, PushControl,
-    PushDriver, grid_keymap, make_control)
+from safety_sim.tools.view_controls import SPACE, KeyQueue, make_control
 
 
 def check_display(environ=os.environ, platform: str = sys.platform) -> None:
     """ToolError unless an interactive window can be opened here."""
-    if platform.startswith("linux") and not (environ.get("DISPLAY")
-                                             or environ.get("WAYLAND_DISPLAY")):
+    if not display_available(environ, platform):
         raise ToolError("no display: the interactive viewer needs a desktop session (DISPLAY "
                         "and WAYLAND_DISPLAY are unset). On a headless machine record a video "
                         "instead: safety-sim record --env ID --out video.mp4")
