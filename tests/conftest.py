@@ -1,15 +1,18 @@
-"""Shared pytest fixtures: where the reference data lives (``../shared`` beside the repo)."""
+"""Shared pytest fixtures and helpers: where the reference data lives (``../shared`` beside the
+repo), and a hand-made BlockedUnlockPickup layout used by several test files."""
 from __future__ import annotations
 
 import json
 from functools import lru_cache
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 # Importing the package first picks the headless OpenGL backend (MUJOCO_GL=egl when there is no
 # display) before any test module imports mujoco, which reads MUJOCO_GL on import.
 import safety_sim  # noqa: F401
+from safety_sim.grid.encoding import T
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 REFS = SHARED / "refs"
@@ -29,3 +32,17 @@ def shared_dir() -> Path:
 @pytest.fixture(scope="session")
 def refs_dir() -> Path:
     return REFS
+
+
+def scripted_grid() -> np.ndarray:
+    """The hand-made BlockedUnlockPickup layout of the scripted tests, in the spec's encodings
+    (§3, §4): 11x6, door (5, 4) red locked, red ball (4, 4) before it, red key (4, 3), grey
+    box (6, 1). A fresh array on every call."""
+    grid = np.empty((11, 6, 3), dtype=np.int64)
+    grid[:] = (T.WALL, 5, 0)
+    grid[1:5, 1:5] = grid[6:10, 1:5] = (T.EMPTY, 0, 0)
+    grid[5, 4] = (T.DOOR, 0, 2)
+    grid[4, 4] = (T.BALL, 0, 0)
+    grid[4, 3] = (T.KEY, 0, 0)
+    grid[6, 1] = (T.BOX, 5, 0)
+    return grid

@@ -1,10 +1,8 @@
 """SafetyBlockedUnlockPickup-v0: reference replays, layouts, API, labels/cost, oracle."""
 from __future__ import annotations
 
-import json
 import pickle
 import warnings
-from pathlib import Path
 
 import gymnasium
 import numpy as np
@@ -15,6 +13,7 @@ from gymnasium.utils.passive_env_checker import env_reset_passive_checker, \
     env_step_passive_checker
 
 import safety_sim
+from conftest import load_ref, scripted_grid
 from safety_sim.envs.blocked_unlock_pickup import BlockedUnlockPickupEnv
 from safety_sim.grid.encoding import COLOR_NAMES, T
 from safety_sim.grid.world import DONE, DROP, FORWARD, LEFT, PICKUP, RIGHT, TOGGLE
@@ -25,16 +24,14 @@ ENV_ID = "SafetyBlockedUnlockPickup-v0"
 pytestmark = pytest.mark.filterwarnings(
     "ignore:.*(Expects `terminated`|Expects `truncated`|reward returned by `step\\(\\)`)"
     ":UserWarning")
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
-REFS = json.loads((SHARED / "refs" / "blocked_unlock_pickup_episodes.json").read_text())
-EPISODES = REFS["episodes"]
+EPISODES = load_ref("blocked_unlock_pickup_episodes.json")["episodes"]
 
 
 def encode(img) -> str:
     return "".join(f"{v:x}" for v in np.asarray(img).reshape(-1))
 
 
-def load_ref(ep):
+def env_from_ref(ep):
     cfg = ep["config"]
     env = BlockedUnlockPickupEnv(agents=cfg["agents"], room_size=cfg["room_size"],
                                  max_steps=cfg["max_steps"], joint_reward=cfg["joint_reward"],
@@ -46,19 +43,6 @@ def load_ref(ep):
     return env, obs
 
 
-def scripted_grid() -> np.ndarray:
-    """The hand-made layout of the scripted tests, in the spec's encodings (§3, §4): 11x6,
-    door (5, 4) red locked, red ball (4, 4) before it, red key (4, 3), grey box (6, 1)."""
-    grid = np.empty((11, 6, 3), dtype=np.int64)
-    grid[:] = (T.WALL, 5, 0)
-    grid[1:5, 1:5] = grid[6:10, 1:5] = (T.EMPTY, 0, 0)
-    grid[5, 4] = (T.DOOR, 0, 2)
-    grid[4, 4] = (T.BALL, 0, 0)
-    grid[4, 3] = (T.KEY, 0, 0)
-    grid[6, 1] = (T.BOX, 5, 0)
-    return grid
-
-
 def obs_record(obs):
     return [{"image": encode(o["image"]), "direction": o["direction"]}
             for _, o in sorted(obs.items())]
@@ -67,7 +51,7 @@ def obs_record(obs):
 # -- reference replays ------------------------------------------------------------------------
 @pytest.mark.parametrize("ep", EPISODES, ids=lambda e: f"seed{e['seed']}-{e['config']['agents']}ag")
 def test_reference_episode_replays_exactly(ep):
-    env, obs = load_ref(ep)
+    env, obs = env_from_ref(ep)
     n = ep["config"]["agents"]
     assert env.unwrapped.mission == ep["mission_intended"]
     assert obs_record(obs) == ep["obs0"]

@@ -3,10 +3,8 @@ MO-Gymnasium's traces, the reference's random-number use, labels/cost, spaces, t
 the gymnasium conventions and rendering."""
 from __future__ import annotations
 
-import json
 import pickle
 import warnings
-from pathlib import Path
 
 import gymnasium
 import numpy as np
@@ -15,9 +13,9 @@ from gymnasium.error import ResetNeeded
 from gymnasium.utils.env_checker import check_env
 
 import safety_sim
+from conftest import load_ref
 from safety_sim.envs.bottles import BottlesEnv, cost_fn, get_obs_idx
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 IDS = {False: "SafetyBreakableBottles-v0", True: "SafetyUnbreakableBottles-v0"}
 # gymnasium's passive checker warns once per made env that the reward is not a scalar
 pytestmark = pytest.mark.filterwarnings("ignore:.*reward returned by `step")
@@ -26,7 +24,7 @@ KEYS = ["location", "bottles_carrying", "bottles_delivered", "bottles_dropped"]
 
 @pytest.fixture(scope="module")
 def trace_sets():
-    data = json.loads((SHARED / "refs" / "breakable_bottles_traces.json").read_text())
+    data = load_ref("breakable_bottles_traces.json")
     assert data["format"] == "breakable_bottles_traces/v1"
     return data["sets"]
 

@@ -3,11 +3,9 @@ labels/cost, set_state, the oracle, the gymnasium conventions and rendering."""
 from __future__ import annotations
 
 import itertools
-import json
 import pickle
 import warnings
 from collections import deque
-from pathlib import Path
 
 import gymnasium
 import numpy as np
@@ -16,16 +14,16 @@ from gymnasium.error import ResetNeeded
 from gymnasium.utils.env_checker import check_env
 
 import safety_sim
+from conftest import load_ref
 from safety_sim.envs.conveyor_belt import ConveyorBeltEnv, cost_fn, label_fn
 from safety_sim.grid import conveyor_belt as cb
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 ENV_ID = "SafetyConveyorBelt-v0"
 
 
 @pytest.fixture(scope="module")
 def traces():
-    data = json.loads((SHARED / "refs" / "conveyor_belt_traces.json").read_text())
+    data = load_ref("conveyor_belt_traces.json")
     assert data["format"] == "conveyor_belt_traces/v1"
     return data["episodes"]
 

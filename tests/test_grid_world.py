@@ -7,8 +7,9 @@ import numpy as np
 import pytest
 
 from safety_sim.grid.encoding import DIR_TO_VEC, EMPTY_CELL, WALL_CELL, S, T
+from safety_sim.grid.view import visibility
 from safety_sim.grid.world import (DONE, DROP, FORWARD, LEFT, PICKUP, RIGHT, TOGGLE, GridAgent,
-                                   GridWorld, visibility)
+                                   GridWorld)
 
 DOOR_LOCKED = (int(T.DOOR), 2, int(S.LOCKED))
 DOOR_CLOSED = (int(T.DOOR), 2, int(S.CLOSED))

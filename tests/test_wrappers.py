@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import safety_sim
+from conftest import scripted_grid
 from safety_sim.envs.blocked_unlock_pickup import BlockedUnlockPickupEnv
 from safety_sim.grid.world import DONE, PICKUP, TOGGLE
 from safety_sim.wrappers import TeamReward
@@ -24,14 +25,9 @@ pytestmark = pytest.mark.filterwarnings(
     ":UserWarning")
 MODES = [("sync", {}), ("async", {"shared_memory": False})]
 
-# 11x6 layout (spec encodings): locked red door (5, 4), red ball (4, 4), red key (4, 3),
-# grey box (6, 1); agent 0 stands at (7, 1) facing the box (dir 2), agent 1 in room A.
-_GRID = np.full((11, 6, 3), (2, 5, 0))
-_GRID[1:5, 1:5] = _GRID[6:10, 1:5] = (1, 0, 0)
-for (x, y), cell in {(5, 4): (4, 0, 2), (4, 4): (6, 0, 0), (4, 3): (5, 0, 0),
-                     (6, 1): (7, 5, 0)}.items():
-    _GRID[x, y] = cell
-NEXT_TO_BOX = {"grid_xy": _GRID.tolist(),
+# conftest.scripted_grid (locked red door (5, 4), red ball (4, 4), red key (4, 3), grey box
+# (6, 1)); agent 0 stands at (7, 1) facing the box (dir 2), agent 1 in room A.
+NEXT_TO_BOX = {"grid_xy": scripted_grid().tolist(),
                "agents": [{"pos": [7, 1], "dir": 2}, {"pos": [1, 1], "dir": 0}]}
 
 

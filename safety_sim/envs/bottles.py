@@ -9,7 +9,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.error import ResetNeeded
 
-from safety_sim.core import check_discrete_action, check_flag, check_number
+from safety_sim.core import check_discrete_action, check_flag, check_int, check_number
 from safety_sim.grid import bottles as bt
 from safety_sim.grid.encoding import C, T
 from safety_sim.render.frame import AgentSprite, GridFrame
@@ -105,18 +105,14 @@ class BottlesEnv(GridRenderMixin, gymnasium.Env):
                                          "SafetyBottles")
         self.name = ("SafetyUnbreakableBottles" if unbreakable_bottles
                      else "SafetyBreakableBottles")
+        size = check_int(size, "size", self.name, low=3)  # source, >= 1 interior, destination
         prob_drop = check_number(prob_drop, "prob_drop", self.name, 0.0, 1.0)
         time_penalty = check_number(time_penalty, "time_penalty", self.name)
         bottle_reward = check_number(bottle_reward, "bottle_reward", self.name)
         self.init_grid_render(render_mode, render_width, render_height, render_camera)
-        self._kwargs = dict(render_mode=render_mode, size=size, prob_drop=prob_drop,
-                            time_penalty=time_penalty, bottle_reward=bottle_reward,
-                            unbreakable_bottles=unbreakable_bottles, render_width=render_width,
-                            render_height=render_height, render_camera=render_camera)
-        self.params = p = bt.BottlesParams(
-            size=int(size) if isinstance(size, np.integer) else size,
-            prob_drop=float(prob_drop), time_penalty=float(time_penalty),
-            bottle_reward=float(bottle_reward), unbreakable_bottles=bool(unbreakable_bottles))
+        # Pickling rebuilds the env from these parameters plus the current render settings.
+        self.params = p = bt.BottlesParams(size, prob_drop, time_penalty, bottle_reward,
+                                           unbreakable_bottles)
         self.unbreakable_bottles = p.unbreakable_bottles
         self.observation_space = spaces.Dict({
             "location": spaces.Discrete(p.size),
@@ -176,6 +172,7 @@ class BottlesEnv(GridRenderMixin, gymnasium.Env):
         cost = 1.0 if broken else 0.0
         if self.render_mode == "human":
             self.render()
+        # The same dict as _obs(), built inline: the call costs ~4% of the raw step rate.
         obs = {"location": w.location, "bottles_carrying": w.carrying,
                "bottles_delivered": w.delivered, "bottles_dropped": self._dropped.copy()}
         return obs, reward, terminated, False, {COST_TERM: cost, "cost": cost, "labels": labels}
@@ -239,7 +236,10 @@ class BottlesEnv(GridRenderMixin, gymnasium.Env):
     # -- pickling: the discrete state and the generator travel, renderers are rebuilt ------
     def __getstate__(self):
         w = self.world
-        kwargs = dict(self._kwargs, render_mode=self.render_mode, render_width=self.render_width,
+        p = self.params
+        kwargs = dict(size=p.size, prob_drop=p.prob_drop, time_penalty=p.time_penalty,
+                      bottle_reward=p.bottle_reward, unbreakable_bottles=p.unbreakable_bottles,
+                      render_mode=self.render_mode, render_width=self.render_width,
                       render_height=self.render_height, render_camera=self.render_camera)
         return {"kwargs": kwargs, "np_random": self._np_random,
                 "world": (w.location, w.carrying, w.delivered, list(w.dropped)),

@@ -60,6 +60,7 @@ def _background() -> np.ndarray:
     for cell in cb.BELT_TILES:
         grid[cell] = (int(T.BELT), int(C.GREY), 0)
     grid[cb.BELT_END] = (int(T.BELT_END), int(C.RED), 0)
+    grid.flags.writeable = False  # shared by every env and frame
     return grid
 
 
@@ -123,10 +124,7 @@ class ConveyorBeltEnv(GridRenderMixin, gymnasium.Env):
                  render_camera: str = "top") -> None:
         reversible_break = check_flag(reversible_break, "reversible_break", ENV_NAME)
         self.init_grid_render(render_mode, render_width, render_height, render_camera)
-        self._kwargs = dict(render_mode=render_mode, reversible_break=reversible_break,
-                            render_width=render_width, render_height=render_height,
-                            render_camera=render_camera)
-        self.reversible_break = bool(reversible_break)
+        self.reversible_break = reversible_break
         self.observation_space = spaces.Discrete(cb.N_OBS)
         self.action_space = spaces.Discrete(cb.N_ACTIONS)
         table = cb.transition_table(self.reversible_break)
@@ -206,8 +204,9 @@ class ConveyorBeltEnv(GridRenderMixin, gymnasium.Env):
 
     # -- rendering --------------------------------------------------------------------------
     def grid_background(self) -> np.ndarray:
-        """The room without the vase: walls, belt tiles (state 0 = carries right), belt end."""
-        return _BACKGROUND.copy()
+        """The room without the vase: walls, belt tiles (state 0 = carries right), belt end
+        (one shared read-only array)."""
+        return _BACKGROUND
 
     def grid_frame(self) -> GridFrame:
         s = self.state
@@ -222,8 +221,9 @@ class ConveyorBeltEnv(GridRenderMixin, gymnasium.Env):
 
     # -- pickling: the discrete state travels, renderers and tables are rebuilt ------------
     def __getstate__(self):
-        kwargs = dict(self._kwargs, render_mode=self.render_mode, render_width=self.render_width,
-                      render_height=self.render_height, render_camera=self.render_camera)
+        kwargs = dict(reversible_break=self.reversible_break, render_mode=self.render_mode,
+                      render_width=self.render_width, render_height=self.render_height,
+                      render_camera=self.render_camera)
         return {"kwargs": kwargs, "state": self._state, "started": self._started,
                 "heading": self._heading, "np_random": self._np_random,
                 "spec": getattr(self, "spec", None)}

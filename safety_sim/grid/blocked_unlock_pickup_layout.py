@@ -12,12 +12,14 @@ from functools import lru_cache
 
 import numpy as np
 
+from safety_sim.core import check_flag, check_int
 from safety_sim.grid.encoding import COLOR_NAMES, EMPTY_CELL, WALL_CELL, S, T
+from safety_sim.grid.view import _DIRS
 
 N_COLORS = len(COLOR_NAMES)
 _BOX, _KEY, _BALL, _DOOR = int(T.BOX), int(T.KEY), int(T.BALL), int(T.DOOR)
 _OPEN = int(S.OPEN)
-_DIRS = ((1, 0), (0, 1), (-1, 0), (0, -1))
+_ENV_NAME = "SafetyBlockedUnlockPickup"  # the env's name, prefixed to argument errors
 # Cell types a layout may hold, and those an agent may stand on (with an open door).
 _LAYOUT_TYPES = frozenset(int(t) for t in (T.EMPTY, T.WALL, T.FLOOR, T.DOOR, T.KEY, T.BALL,
                                            T.BOX, T.GOAL, T.LAVA))
@@ -44,35 +46,24 @@ class BupConfig:
         return self.room_size
 
 
-def _int_arg(name: str, value, low: int) -> int:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name} must be an int, got {value!r}")
-    if value < low:
-        raise ValueError(f"{name} must be >= {low}, got {value}")
-    return int(value)
-
-
-def _bool_arg(name: str, value) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be a bool, got {value!r}")
-    return bool(value)
-
-
 def make_config(agents=1, room_size=6, max_steps=None, joint_reward=True, agent_view_size=7,
                 see_through_walls=False, allow_agent_overlap=True) -> BupConfig:
-    """Check the constructor parameters; errors name the parameter."""
-    rs = _int_arg("room_size", room_size, 4)
-    n = _int_arg("agents", agents, 1)
+    """Check the constructor parameters; errors name the parameter (TypeError for a wrong
+    type, ValueError for a value out of range)."""
+    rs = check_int(room_size, "room_size", _ENV_NAME, low=4)
+    n = check_int(agents, "agents", _ENV_NAME, low=1)
     capacity = (rs - 2) ** 2 - 2  # left-room cells minus the ball and the key
     if n > capacity:
-        raise ValueError(f"agents={n} do not fit: room_size={rs} leaves {capacity} start cells")
-    v = _int_arg("agent_view_size", agent_view_size, 3)
+        raise ValueError(f"{_ENV_NAME}: agents={n} do not fit: room_size={rs} leaves {capacity} "
+                         "start cells")
+    v = check_int(agent_view_size, "agent_view_size", _ENV_NAME, low=3)
     if v % 2 == 0:
-        raise ValueError(f"agent_view_size must be odd, got {v}")
-    steps = 16 * rs * rs if max_steps is None else _int_arg("max_steps", max_steps, 1)
-    return BupConfig(n, rs, steps, _bool_arg("joint_reward", joint_reward), v,
-                     _bool_arg("see_through_walls", see_through_walls),
-                     _bool_arg("allow_agent_overlap", allow_agent_overlap))
+        raise ValueError(f"{_ENV_NAME}: agent_view_size must be odd, got {v}")
+    steps = 16 * rs * rs if max_steps is None else check_int(max_steps, "max_steps", _ENV_NAME,
+                                                             low=1)
+    return BupConfig(n, rs, steps, check_flag(joint_reward, "joint_reward", _ENV_NAME), v,
+                     check_flag(see_through_walls, "see_through_walls", _ENV_NAME),
+                     check_flag(allow_agent_overlap, "allow_agent_overlap", _ENV_NAME))
 
 
 # -- layouts -------------------------------------------------------------------------------

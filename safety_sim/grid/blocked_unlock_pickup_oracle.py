@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections import deque
 
 from safety_sim.grid.encoding import S, T
+from safety_sim.grid.view import _DIRS
 from safety_sim.grid.world import DONE, DROP, FORWARD, LEFT, PICKUP, RIGHT, TOGGLE
 
-_DIRS = ((1, 0), (0, 1), (-1, 0), (0, -1))
 _WALKABLE = frozenset(int(t) for t in (T.EMPTY, T.FLOOR, T.GOAL))
 _EMPTY, _DOOR, _KEY = int(T.EMPTY), int(T.DOOR), int(T.KEY)
 _OPEN, _LOCKED = int(S.OPEN), int(S.LOCKED)

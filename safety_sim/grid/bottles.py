@@ -27,22 +27,14 @@ MAX_COUNT = 2**31 - 1  # largest per-cell count of fallen bottles (the declared 
 
 @dataclass(frozen=True)
 class BottlesParams:
+    """The task's parameters, already validated (by :class:`~safety_sim.envs.bottles.BottlesEnv`):
+    ``size >= 3`` (source, at least one interior cell, destination), ``prob_drop`` in [0, 1],
+    finite rewards."""
     size: int = 5
     prob_drop: float = 0.1
     time_penalty: float = -1.0
     bottle_reward: float = 25.0
     unbreakable_bottles: bool = False
-
-    def __post_init__(self) -> None:
-        if isinstance(self.size, bool) or not isinstance(self.size, int) or self.size < 3:
-            raise ValueError(f"size must be an int >= 3 (source, >= 1 interior cell, "
-                             f"destination), got {self.size!r}")
-        if not 0.0 <= float(self.prob_drop) <= 1.0:
-            raise ValueError(f"prob_drop must lie in [0, 1], got {self.prob_drop!r}")
-        for name in ("time_penalty", "bottle_reward"):
-            v = float(getattr(self, name))
-            if v != v or v in (float("inf"), float("-inf")):
-                raise ValueError(f"{name} must be a finite number, got {getattr(self, name)!r}")
 
 
 class BottlesWorld:
@@ -109,18 +101,6 @@ class BottlesWorld:
             self.dropped[loc - 1] -= 1
             self.on_floor -= 1
             self.carrying += 1
-
-    def potential(self) -> int:
-        """phi(s): -1 while any bottle lies on the floor, else 0."""
-        return -1 if self.on_floor else 0
-
-    def obs_index(self) -> int:
-        """The reference's ``get_obs_idx``: C-order ravel of (location, carrying, delivered,
-        dropped > 0 per interior cell) over dims (size, 3, 3, 2, ..., 2)."""
-        idx = (self.location * 3 + self.carrying) * 3 + self.delivered
-        for n in self.dropped:
-            idx = idx * 2 + (n > 0)
-        return idx
 
     def set(self, location: int, carrying: int, delivered: int, dropped) -> None:
         """Put the world in any valid state (ValueError naming the bad field)."""

@@ -15,11 +15,11 @@ from safety_sim.grid import conveyor_belt as cb
 
 def _vase_safe(index: int) -> bool:
     """The vase is off the belt and not broken."""
-    return cb.vase_label(cb.decode(index >> 1)[2:]) == cb.LABEL_OFF_BELT
+    return cb.vase_label(cb.state_of(index).vase) == cb.LABEL_OFF_BELT
 
 
 def _vase_broken(index: int) -> bool:
-    return cb.decode(index >> 1)[2:] == cb.BELT_END
+    return cb.state_of(index).vase_broken
 
 
 def plan(table: cb.TransitionTable, start: int) -> list[int] | None:
@@ -47,17 +47,19 @@ def plan(table: cb.TransitionTable, start: int) -> list[int] | None:
 
 
 def hold_action(table: cb.TransitionTable, index: int) -> int:
-    """An action that leaves the vase on its cell (prefers one that also keeps it safe)."""
-    vase = cb.decode(index >> 1)[2:]
+    """The first action (in action order) after which the vase is still on its cell; 0 if
+    every action moves it."""
+    vase = cb.state_of(index).vase
     for a in range(cb.N_ACTIONS):
-        if cb.decode(table.next_state[index * cb.N_ACTIONS + a] >> 1)[2:] == vase:
+        if cb.state_of(table.next_state[index * cb.N_ACTIONS + a]).vase == vase:
             return a
     return 0
 
 
 class ConveyorBeltOracle:
     """``policy(obs) -> action`` for a :class:`~safety_sim.envs.conveyor_belt.ConveyorBeltEnv`
-    (it reads ``env.unwrapped``'s state, so ``obs`` is only checked, not needed)."""
+    (it reads ``env.unwrapped``'s state; ``obs`` is accepted for the policy signature and
+    ignored)."""
 
     def __init__(self, env) -> None:
         self.env = env.unwrapped

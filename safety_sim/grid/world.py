@@ -18,9 +18,9 @@ from typing import Callable
 import numpy as np
 
 from safety_sim.grid.encoding import EMPTY_CELL, WALL_CELL, S, T
-# The view machinery lives in safety_sim.grid.view; `visibility` stays importable from here.
+# The view machinery (occlusion, caches, direction table) lives in safety_sim.grid.view.
 from safety_sim.grid.view import (_CACHE_MAX, _DIRS, _VIEWS, _occlusion_mask, _to_image,
-                                  _view_offsets, visibility)  # noqa: F401 (visibility)
+                                  _view_offsets)
 
 # Actions (MiniGrid numbering).
 LEFT, RIGHT, FORWARD, PICKUP, DROP, TOGGLE, DONE = range(7)

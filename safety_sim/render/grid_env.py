@@ -77,7 +77,7 @@ class GridRenderMixin:
             return None
         if self.render_mode not in _RENDER_MODES[1:]:
             raise ValueError(f"unknown render_mode {self.render_mode!r}")
-        check_grid_camera(self.render_camera)
+        # render_camera is checked once per frame, by GridScene.render / show.
         scene = self._get_grid_scene()
         background = getattr(self, "grid_background", None)
         background = background() if callable(background) else None

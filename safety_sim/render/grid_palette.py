@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from safety_sim.grid.encoding import TYPE_NAMES, T
+from safety_sim.render.grid_geometry import yaw_quat
 
 N_TYPES = len(TYPE_NAMES)
 
@@ -79,11 +80,6 @@ def prism(points, z0, z1, color=None, shade=1.0) -> Part:
     return Part("mesh", (), (0.0, 0.0, 0.0), color, shade, mesh=verts)
 
 
-def _yaw(deg: float) -> tuple[float, float, float, float]:
-    a = np.radians(deg) / 2
-    return (float(np.cos(a)), 0.0, 0.0, float(np.sin(a)))
-
-
 def _tile(color) -> Part:
     return box(0.48, 0.48, 0.01, color=color)
 
@@ -139,7 +135,8 @@ OBJECT_LOOKS: dict[str, tuple[Part, ...]] = {
              cyl(0.1, 0.026, z=0.7, color=VASE)),
     "vase_broken": (cyl(0.22, 0.06, color=VASE_BROKEN), cyl(0.13, 0.061, color=VASE_LIGHT))
     + tuple(box(0.13, 0.07, 0.03, x=0.3 * np.cos(a), y=0.3 * np.sin(a),
-                color=VASE if i % 2 else VASE_BROKEN, quat=_yaw(np.degrees(a) + 30))
+                color=VASE if i % 2 else VASE_BROKEN,
+                quat=tuple(yaw_quat(a + np.radians(30)).tolist()))
             for i, a in enumerate(np.radians([20, 110, 200, 290]))),
     "bottle_1": _bottle(*_BOTTLE_AT[0]),
     "bottle_2": _bottle(*_BOTTLE_AT[0]) + _bottle(*_BOTTLE_AT[1]),
@@ -178,9 +175,10 @@ def tile_look(t: int, s: int) -> str | None:
 def slot_template(looks: dict[str, tuple[Part, ...]]):
     """The geoms of one pooled body and its colour table.
 
-    Returns ``(parts, table, names)``: ``parts`` the distinct parts of all looks (one geom each,
+    Returns ``(parts, table)``: ``parts`` the distinct parts of all looks (one geom each,
     identical parts shared between looks), ``table[v, c]`` the (n_parts, 4) rgba of every part
-    when the body shows look ``v`` (0 = hidden, ``names[v - 1]`` otherwise) in colour ``c``.
+    when the body shows look ``v`` (0 = hidden, the ``v``-th look of ``looks`` otherwise) in
+    colour ``c``.
     """
     parts: list[Part] = []
     index: dict[Part, int] = {}
@@ -193,7 +191,7 @@ def slot_template(looks: dict[str, tuple[Part, ...]]):
     for v, look in enumerate(looks.values(), start=1):
         for p in look:
             table[v, :, index[p]] = p.rgba()
-    return parts, table, tuple(looks)
+    return parts, table
 
 
 def _look_index(names: tuple[str, ...], look_fn) -> np.ndarray:

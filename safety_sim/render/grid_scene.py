@@ -27,10 +27,9 @@ import numpy as np
 from safety_sim.grid.encoding import T
 from safety_sim.render import grid_palette as pal
 from safety_sim.render.frame import GridFrame
-from safety_sim.render.grid_env import GRID_CAMERAS as CAMERAS
+from safety_sim.render.grid_env import check_grid_camera
 from safety_sim.render.grid_geometry import (DIR_QUAT, cell_to_world, grid_center,
                                              merge_rectangles, rect_to_box)
-# Moved to grid_spec; still importable from here.
 from safety_sim.render.grid_spec import _Pool, _static_spec
 from safety_sim.render.offscreen import OffscreenRenderer
 
@@ -196,7 +195,7 @@ class GridScene:
     def render(self, frame: GridFrame | None = None, camera: str = "top",
                background=None) -> np.ndarray:
         """rgb image ``(height, width, 3)`` uint8 of ``frame`` (or of the last synced one)."""
-        _check_camera(camera)
+        check_grid_camera(camera)
         if frame is not None:
             self.sync(frame, background)
         if self.model is None:
@@ -208,7 +207,7 @@ class GridScene:
     def show(self, frame: GridFrame | None = None, camera: str = "top", key_callback=None,
              background=None) -> None:
         """Open or refresh the MuJoCo passive viewer ("human" mode) on this scene."""
-        _check_camera(camera)
+        check_grid_camera(camera)
         if frame is not None:
             self.sync(frame, background)
         if self.model is None:
@@ -236,11 +235,6 @@ class GridScene:
 def _positions(xs, ys, z: float) -> np.ndarray:
     px, py = cell_to_world(xs, ys)
     return np.stack([np.atleast_1d(px), np.atleast_1d(py), np.full(len(xs), z)], axis=1)
-
-
-def _check_camera(camera: str) -> None:
-    if camera not in CAMERAS:
-        raise ValueError(f"unknown grid camera {camera!r}; choose one of {CAMERAS}")
 
 
 _OBJ_LOOK, _TILE_LOOK = pal.OBJECT_LOOK_INDEX, pal.TILE_LOOK_INDEX

@@ -26,7 +26,7 @@ class _Pool:
 
     def __init__(self, prefix: str, looks: dict, capacity: int) -> None:
         self.prefix, self.capacity = prefix, int(capacity)
-        self.parts, table, self.names = pal.slot_template(looks)
+        self.parts, table = pal.slot_template(looks)
         self.table = table.astype(np.float32)
         self.mocap = self.gids = None
 
