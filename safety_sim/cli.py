@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import safety_sim
-from safety_sim import tools
+from safety_sim import registration, tools
 from safety_sim.tools import bench, record, view
 
 FAMILY_TITLES = {"push": "Push (MuJoCo, continuous control)",
@@ -34,7 +34,7 @@ def _kwargs_text(kwargs: dict) -> str:
 def list_ids(family: str | None = None, docs: bool = True) -> str:
     """The registered ids grouped by family, then by env class (with its docstring's first
     line); aliases are shown beside the id they duplicate."""
-    table = [r for r in tools.rows() if family is None or r.family == family]
+    table = [r for r in registration.ENV_ROWS if family is None or r.family == family]
     alias = tools.aliases(table)
     canon = tools.canonical_rows(table)
     lines: list[str] = []
@@ -57,9 +57,10 @@ def list_ids(family: str | None = None, docs: bool = True) -> str:
 
 
 def _run_list(args: argparse.Namespace) -> int:
-    if args.family is not None and args.family not in {r.family for r in tools.rows()}:
+    families = {r.family for r in registration.ENV_ROWS}
+    if args.family is not None and args.family not in families:
         raise tools.ToolError(f"unknown family {args.family!r}; choose one of: "
-                              f"{', '.join(sorted({r.family for r in tools.rows()}))}")
+                              f"{', '.join(sorted(families))}")
     print(list_ids(args.family, docs=not args.no_docs))
     return 0
 

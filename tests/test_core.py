@@ -94,8 +94,6 @@ def test_gl_default_only_when_headless():
 
 
 def test_registry_table_is_consistent():
-    ids = safety_sim.env_ids()
-    assert len(ids) == len(set(ids))
     push = safety_sim.env_ids("push")
     # 5 agents x 3 levels x (base, Vision) x (plain, Gymnasium alias)
     assert len(push) == 60
@@ -104,7 +102,6 @@ def test_registry_table_is_consistent():
             base = registration.row(i.replace("Gymnasium", ""))
             assert registration.row(i).kwargs == base.kwargs
     for r in registration.ENV_ROWS:
-        assert r.id in gymnasium.registry
         assert gymnasium.spec(r.id).max_episode_steps == r.max_episode_steps
     with pytest.raises(KeyError, match="unknown"):
         registration.row("SafetyNope-v0")

@@ -14,7 +14,7 @@ import pytest
 from safety_sim.grid.encoding import COLOR_NAMES, S, T
 from safety_sim.grid.synth_seq.geometry import CENTRE, Rand, in_box, is_wall_line, room_box
 from safety_sim.grid.synth_seq.instructions import (
-    Action, Desc, Pair, Scene, descriptors, leaves, max_mission_length, num_navs, surface,
+    Action, Desc, Pair, descriptors, leaves, max_mission_length, num_navs, surface,
     tree_to_record)
 from safety_sim.grid.synth_seq.levelgen import LevelGenerationError, generate_level
 from safety_sim.grid.synth_seq.records import level_from_record, level_to_record
@@ -134,15 +134,12 @@ def test_generated_layout_invariants(generated):
                                   any(not in_box(x, y, box) for x, y in d.matches))
 
 
-def test_generated_missions_pass_validation_and_resolve_from_the_start_pose(generated):
+def test_generated_missions_pass_validation(generated):
     for level in generated[:300]:
-        scene = Scene(level.objects, level.agent_pos, level.agent_dir)
         locked_colors = {COLOR_NAMES[c] for t, c, s, _x, _y in level.objects
                          if t == T.DOOR and s == S.LOCKED}
         for leaf in leaves(level.tree):
             for d in leaf.descs:
-                again = scene.resolve(d.type, d.color, d.loc)
-                assert again.matches == d.matches and again.oids == d.oids
                 assert not (d.type == "key" and d.color in locked_colors)
             if leaf.kind == "putnext":
                 move, fixed = leaf.descs

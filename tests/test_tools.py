@@ -36,7 +36,9 @@ def _record(argv: list[str]) -> record.RecordResult:
 
 
 def _rollout(env_id: str, policy: str, seed: int, episodes: int, max_steps=None, **kw):
-    """(steps, return, cost) per episode, stepping the env directly."""
+    """(steps, return, cost) per episode, stepping the env directly and summing the rewards
+    and ``info["cost"]`` here (not with the recorder's helpers); per-agent dicts are summed
+    over agents."""
     env = gymnasium.make(env_id, disable_env_checker=True, **kw)
     pol = policies.make_policy(policy, env, seed)
     out = []
@@ -46,8 +48,14 @@ def _rollout(env_id: str, policy: str, seed: int, episodes: int, max_steps=None,
         steps, ret, cost = 0, 0.0, 0.0
         while max_steps is None or steps < max_steps:
             obs, r, term, trunc, info = env.step(pol(obs))
-            steps, ret, cost = steps + 1, ret + tools.total(r), cost + tools.step_cost(info)
-            if tools.episode_over(term, trunc):
+            if isinstance(r, dict):  # per agent: ends when every agent is done
+                done = all(term[k] or trunc[k] for k in term)
+                r, c = sum(r.values()), sum(i["cost"] for i in info.values())
+            else:
+                done, c = term or trunc, info["cost"]
+            # float(r), or the sum of a vector (multi-objective) reward
+            steps, ret, cost = steps + 1, ret + float(np.sum(r)), cost + c
+            if done:
                 break
         out.append((steps, ret, cost))
     env.close()
@@ -298,13 +306,15 @@ def test_view_multiagent_keys_drive_the_chosen_agent():
 
 
 def test_grid_keymaps_cover_their_action_spaces():
-    for entry, table in view_controls.GRID_KEYMAPS.items():
+    for entry in dict.fromkeys(r.entry_point for r in registration.ENV_ROWS
+                               if r.family != "push"):
         row = next(r for r in registration.ENV_ROWS if r.entry_point == entry)
         env = gymnasium.make(row.id)
         space = env.action_space
         sub = next(iter(space.spaces.values())) if isinstance(space, gymnasium.spaces.Dict) \
             else space
-        assert set(table["keys"].values()) == set(range(sub.n)), row.id
+        keys = view_controls.grid_keymap(row, env.unwrapped)["keys"]
+        assert set(keys.values()) == set(range(sub.n)), row.id
         env.close()
 
 
@@ -353,8 +363,8 @@ def test_render_options_reach_each_env_family():
                                camera="track")
     grid = tools.render_kwargs(registration.row("SafetyConveyorBelt-v0"), width=10, height=12,
                                camera="top")
-    assert push == ({"width": 10, "height": 12, "camera_name": "track"}, {})
-    assert grid == ({"render_width": 10, "render_height": 12, "render_camera": "top"}, {})
+    assert push == {"width": 10, "height": 12, "camera_name": "track"}
+    assert grid == {"render_width": 10, "render_height": 12, "render_camera": "top"}
 
 
 def test_tool_parsers_have_help_text():

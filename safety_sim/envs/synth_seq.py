@@ -95,7 +95,7 @@ class SynthSeqEnv(GridRenderMixin, gymnasium.Env):
     Rendering: ``render_mode`` "rgb_array" or "human" (MuJoCo grid scene), ``render_camera``
     "top", "follow" or "first_person"; in the viewer (:data:`KEY_ACTIONS`) the arrow keys
     (left/right turn, up forward), P pickup, D drop, T toggle and Enter done queue actions in
-    ``key_actions`` (Space is the viewer's reset). The oracle: ``safety_sim.oracle(env)``.
+    ``key_actions`` (the last 64; Space is the viewer's reset). The oracle: ``safety_sim.oracle(env)``.
 
     Kwargs: ``render_mode``, ``render_width``, ``render_height``, ``render_camera``,
     ``box_destroyed_cost`` (a finite number >= 0, default 1.0), ``max_attempts`` (an int
@@ -132,7 +132,7 @@ class SynthSeqEnv(GridRenderMixin, gymnasium.Env):
         self.last_rejections: list[str] = []
         self.episode_id = 0
         self._guard = EpisodeGuard()
-        self.key_actions: deque[int] = deque()
+        self.key_actions: deque[int] = deque(maxlen=64)
 
     # -- gymnasium API ----------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
@@ -196,7 +196,7 @@ class SynthSeqEnv(GridRenderMixin, gymnasium.Env):
         self.agent = GridAgent(tuple(level.agent_pos), int(level.agent_dir))
         self.level = level
         self.verifier = Verifier(level.tree)
-        self.mission = surface(level.tree)
+        self.mission = level.mission
         self.subgoals = [surface(leaf) for leaf in leaves(level.tree)]
         self.step_count, self.max_steps = 0, level.max_steps
         self.last_rejections = list(level.rejections)
@@ -250,8 +250,8 @@ class SynthSeqEnv(GridRenderMixin, gymnasium.Env):
                                              carrying=a.carrying),))
 
     def human_key_callback(self, keycode: int) -> None:
-        """Viewer keys queue actions in ``self.key_actions``: left/right arrows turn, up
-        arrow forward, P pickup, D drop, T toggle, Enter done."""
+        """Viewer keys queue actions in ``self.key_actions`` (the last 64): left/right arrows
+        turn, up arrow forward, P pickup, D drop, T toggle, Enter done."""
         if keycode in KEY_ACTIONS:
             self.key_actions.append(KEY_ACTIONS[keycode])
 

@@ -4,8 +4,8 @@ Each tool module has ``add_arguments(parser)`` and ``run(args) -> int``, and get
 ``build_parser(prog)`` and ``main(argv, prog)`` from :func:`parser_and_main`; the ``safety-sim``
 command (:mod:`safety_sim.cli`) and the thin ``scripts/*.py`` wrappers call them. This module
 holds what they share: id resolution with close-match suggestions, the camera names of each
-family, render options for ``gymnasium.make``, summing of vector/dict rewards and the
-parse-and-run boilerplate.
+family, render options for ``gymnasium.make``, summing of vector/dict rewards, episode totals
+and the parse-and-run boilerplate.
 """
 from __future__ import annotations
 
@@ -13,21 +13,14 @@ import argparse
 import difflib
 import inspect
 import sys
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 import safety_sim  # noqa: F401  (registers the ids and picks a headless GL backend first)
-from safety_sim import registration
-
-# Camera names per family: Push uses the model's cameras (spec push.md §4), the gridworlds the
-# grid scene's views. The first name is the recorder's default (a watchable third-person view;
-# the Push envs' own default camera is the first-person ``vision``).
-CAMERAS: dict[str, tuple[str, ...]] = {
-    "push": ("track", "fixedfar", "fixednear", "vision"),
-    "gridworld": ("top", "follow", "first_person"),
-    "multiagent": ("top", "follow", "first_person"),
-}
+from safety_sim import core, registration
+from safety_sim.render.grid_env import GRID_CAMERAS
 
 # Constructor keyword names for the render options, in order of preference.
 _RENDER_KWARGS = {
@@ -35,27 +28,19 @@ _RENDER_KWARGS = {
     "height": ("height", "render_height"),
     "camera": ("camera_name", "render_camera"),
 }
-# Attributes the grid render mixin reads on its first render (fallback when the constructor
-# does not take the option by name).
-_RENDER_ATTRS = {"width": "render_width", "height": "render_height", "camera": "render_camera"}
 
 
 class ToolError(Exception):
     """A user error (bad id, camera, policy, file name...): printed as ``error: ...``, exit 2."""
 
 
-def rows() -> tuple[registration.EnvRow, ...]:
-    """The registration table (read at call time so tests can substitute it)."""
-    return registration.ENV_ROWS
-
-
 def resolve_env_id(env_id: str) -> registration.EnvRow:
     """The registry row of ``env_id``; ToolError listing close matches when unknown."""
-    table = rows()
-    for r in table:
-        if r.id == env_id:
-            return r
-    ids = [r.id for r in table]
+    try:
+        return registration.row(env_id)
+    except KeyError:
+        pass
+    ids = [r.id for r in registration.ENV_ROWS]
     lowered = {i.lower(): i for i in ids}
     close = difflib.get_close_matches(env_id, ids, n=5, cutoff=0.6)
     close += [i for low, i in lowered.items() if env_id.lower() in low and i not in close]
@@ -68,7 +53,7 @@ def canonical_rows(table=None) -> list[registration.EnvRow]:
     """One row per distinct environment: aliases (same entry point, kwargs and step limit as an
     earlier row, e.g. the ``...Gymnasium-v0`` ids) are dropped."""
     seen, out = set(), []
-    for r in rows() if table is None else table:
+    for r in registration.ENV_ROWS if table is None else table:
         key = _row_key(r)
         if key not in seen:
             seen.add(key)
@@ -80,7 +65,7 @@ def aliases(table=None) -> dict[str, list[str]]:
     """Canonical id -> the other ids registered for the same environment."""
     first: dict[tuple, str] = {}
     out: dict[str, list[str]] = {}
-    for r in rows() if table is None else table:
+    for r in registration.ENV_ROWS if table is None else table:
         key = _row_key(r)
         if key in first:
             out[first[key]].append(r.id)
@@ -94,9 +79,22 @@ def _row_key(r: registration.EnvRow) -> tuple:
     return (r.entry_point, tuple(sorted(r.kwargs.items())), r.max_episode_steps)
 
 
+def cameras(family: str) -> tuple[str, ...]:
+    """Camera names of a family, the recorder's default first: Push uses the model's cameras
+    (spec push.md §4) with the third-person ``track`` first (the Push envs' own default is the
+    first-person ``vision``), the gridworlds the grid scene's views."""
+    if family == "push":
+        from safety_sim.mjcf.scene import CAMERA_ORDER  # imports mujoco: only when asked
+
+        return ("track",) + tuple(name for name in CAMERA_ORDER if name != "track")
+    if family in ("gridworld", "multiagent"):
+        return GRID_CAMERAS
+    return ()
+
+
 def check_camera(r: registration.EnvRow, camera: str | None) -> str:
     """``camera`` validated against the family's camera names (None: the family default)."""
-    names = CAMERAS.get(r.family, ())
+    names = cameras(r.family)
     if camera is None:
         if not names:
             raise ToolError(f"{r.id}: no camera names known for family {r.family!r}")
@@ -107,6 +105,14 @@ def check_camera(r: registration.EnvRow, camera: str | None) -> str:
     return camera
 
 
+def base_row(r: registration.EnvRow) -> registration.EnvRow | None:
+    """The non-vision row of a Push Vision row (same agent and level), aliases excluded;
+    None when there is none."""
+    want = {**r.kwargs, "vision": False}
+    return next((c for c in canonical_rows()
+                 if c.entry_point == r.entry_point and c.kwargs == want), None)
+
+
 def entry_class(r: registration.EnvRow):
     """The env class of a row (imports its module; ImportError propagates)."""
     module_name, _, attr = r.entry_point.partition(":")
@@ -115,46 +121,33 @@ def entry_class(r: registration.EnvRow):
 
 
 def render_kwargs(r: registration.EnvRow, *, width: int | None = None,
-                  height: int | None = None, camera: str | None = None
-                  ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Split the render options into constructor kwargs and attributes to set afterwards.
+                  height: int | None = None, camera: str | None = None) -> dict[str, Any]:
+    """The render options as constructor kwargs, under the names the env class takes.
 
     Push envs take ``width``/``height``/``camera_name``; the gridworlds take
-    ``render_width``/``render_height``/``render_camera``. Whatever the constructor does not
-    accept by name is returned as attributes for the render mixin (read on the first frame).
+    ``render_width``/``render_height``/``render_camera``.
     """
     params = inspect.signature(entry_class(r).__init__).parameters
-    open_kwargs = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
-    wanted = {"width": width, "height": height, "camera": camera}
-    kwargs, attrs = {}, {}
-    for option, value in wanted.items():
+    kwargs = {}
+    for option, value in (("width", width), ("height", height), ("camera", camera)):
         if value is None:
             continue
         name = next((n for n in _RENDER_KWARGS[option] if n in params), None)
-        if name is None and open_kwargs:
-            name = _RENDER_KWARGS[option][0 if r.family == "push" else 1]
-        if name is not None:
-            kwargs[name] = value
-        else:
-            attrs[_RENDER_ATTRS[option]] = value
-    return kwargs, attrs
+        if name is None:
+            raise ToolError(f"{r.id} does not take the render option {option!r}")
+        kwargs[name] = value
+    return kwargs
 
 
 def make_env(r: registration.EnvRow, render_mode: str | None = None, *,
              width: int | None = None, height: int | None = None,
              camera: str | None = None, **extra):
-    """``gymnasium.make`` of a row with render options applied however the env takes them."""
+    """``gymnasium.make`` of a row with the render options under the env's own names."""
     import gymnasium
 
-    kwargs, attrs = ({}, {}) if render_mode is None else render_kwargs(
+    kwargs = {} if render_mode is None else render_kwargs(
         r, width=width, height=height, camera=camera)
-    env = gymnasium.make(r.id, render_mode=render_mode, **kwargs, **extra)
-    for name, value in attrs.items():
-        if not hasattr(env.unwrapped, name):
-            env.close()
-            raise ToolError(f"{r.id} does not support the render option {name}")
-        setattr(env.unwrapped, name, value)
-    return env
+    return gymnasium.make(r.id, render_mode=render_mode, **kwargs, **extra)
 
 
 def total(value: Any) -> float:
@@ -175,12 +168,30 @@ def episode_over(terminated: Any, truncated: Any) -> bool:
 
 
 def step_cost(info: Any) -> float:
-    """``info["cost"]``, summed over agents when the info is per agent."""
-    if not isinstance(info, dict):
-        return 0.0
-    if "cost" in info:
-        return total(info["cost"])
-    return float(sum(step_cost(v) for v in info.values() if isinstance(v, dict)))
+    """:func:`safety_sim.core.step_cost` summed over agents when the info is per agent."""
+    return total(core.step_cost(info))
+
+
+@dataclass
+class EpisodeTotals:
+    """Steps, return and cost of a running episode, accumulated as the tools print them."""
+
+    steps: int = 0
+    ret: float = 0.0
+    cost: float = 0.0
+
+    def add(self, reward: Any, info: Any) -> None:
+        self.steps += 1
+        self.ret += total(reward)
+        self.cost += step_cost(info)
+
+    def text(self, why: str) -> str:
+        return f"{self.steps} steps, return {self.ret:.4g}, cost {self.cost:.4g} ({why})"
+
+
+def end_reason(terminated: Any) -> str:
+    """How an episode that is over ended: ``terminated`` (any agent) or ``truncated``."""
+    return "terminated" if total(terminated) else "truncated"
 
 
 def env_doc(r: registration.EnvRow) -> str:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from safety_sim import tools
+from safety_sim import registration, tools
 from safety_sim.tools import ToolError
 from safety_sim.tools.bench_report import SECTIONS, report
 from safety_sim.tools.bench_runners import (EnvRunner, PhysicsRunner, RawGridRunner, _actions,
@@ -135,7 +135,7 @@ def select(patterns: list[str] | None) -> list:
     if not patterns:
         return canon
     alias_of = {a: c for c, al in tools.aliases().items() for a in al}
-    all_ids = [r.id for r in tools.rows()]
+    all_ids = registration.env_ids()
     chosen = set()
     for pattern in patterns:
         hits = fnmatch.filter(all_ids, pattern)
@@ -153,15 +153,6 @@ def _kind(row) -> str:
     return "grid"
 
 
-def _base_row(row):
-    """The non-vision Push row with the same agent and level."""
-    want = {**row.kwargs, "vision": False}
-    for r in tools.canonical_rows():
-        if r.entry_point == row.entry_point and r.kwargs == want:
-            return r
-    raise LookupError(f"no base id for {row.id}")
-
-
 def _variant_name(row, extra: dict) -> str:
     return row.id + (f" ({', '.join(f'{k}={v}' for k, v in extra.items())})" if extra else "")
 
@@ -175,7 +166,10 @@ def _measure_one(row, kind: str, extra: dict, s: Settings) -> Result:
     if kind == "push":
         return bench_push(row, s)
     if kind == "vision":
-        return bench_vision(row, _base_row(row), s)
+        base = tools.base_row(row)
+        if base is None:
+            raise LookupError(f"no base id for {row.id}")
+        return bench_vision(row, base, s)
     return bench_grid(row, extra, s)
 
 

@@ -13,8 +13,8 @@ import time
 import numpy as np
 
 from safety_sim import tools
+from safety_sim.mjcf.push_config import SUBSTEPS  # physics steps per env step (push.md §6)
 
-PUSH_SUBSTEPS = 10  # physics steps per env step, every Push agent (spec push.md §6)
 N_ACTIONS = 4096  # precomputed random actions, cycled
 CHUNK = 20  # steps between clock reads
 
@@ -93,7 +93,7 @@ class PhysicsRunner:
                 c = ctrls[self.i]
                 if c is not None:
                     d.ctrl[:] = c
-                mujoco.mj_step(m, d, nstep=PUSH_SUBSTEPS)
+                mujoco.mj_step(m, d, nstep=SUBSTEPS)
                 self.i = (self.i + 1) % n
             steps += CHUNK
             self.t += CHUNK

@@ -27,10 +27,7 @@ GIF_EXTENSIONS = (".gif",)
 
 
 @dataclass
-class EpisodeStats:
-    steps: int = 0
-    ret: float = 0.0
-    cost: float = 0.0
+class EpisodeStats(tools.EpisodeTotals):
     end: str = "running"
 
 
@@ -213,13 +210,11 @@ def _episode(env, policy, writer: VideoWriter, args, k: int, progress: Progress,
     writer.append(_frame(env, obs, source))
     while args.max_steps is None or stats.steps < args.max_steps:
         obs, reward, terminated, truncated, info = env.step(policy(obs))
-        stats.steps += 1
-        stats.ret += tools.total(reward)
-        stats.cost += tools.step_cost(info)
+        stats.add(reward, info)
         writer.append(_frame(env, obs, source))
         progress.update(label)
         if tools.episode_over(terminated, truncated):
-            stats.end = "terminated" if tools.total(terminated) else "truncated"
+            stats.end = tools.end_reason(terminated)
             return stats
     stats.end = "stopped at --max-steps"
     return stats
@@ -229,8 +224,7 @@ def summary(args: argparse.Namespace, result: RecordResult) -> str:
     h, w = result.shape[:2] if result.shape else (args.height, args.width)
     lines = [f"{args.env}: policy {args.policy}, seed {args.seed}, {w}x{h} @ {result.fps:g} fps"]
     for k, ep in enumerate(result.episodes):
-        lines.append(f"  episode {k + 1}: {ep.steps} steps, return {ep.ret:.4g}, "
-                     f"cost {ep.cost:.4g} ({ep.end})")
+        lines.append(f"  episode {k + 1}: {ep.text(ep.end)}")
     steps = sum(e.steps for e in result.episodes)
     ret = sum(e.ret for e in result.episodes)
     cost = sum(e.cost for e in result.episodes)

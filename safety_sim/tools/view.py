@@ -13,7 +13,7 @@ command, because the viewer reports presses, not releases):
   wheels. Racecar: throttle (rear differential velocity) and steering angle. Doggo and Ant have
   legs that no arrow key can sensibly drive: they take random actions (or --policy zero).
   Vision ids have no viewer (their camera image is the observation): view the base id.
-Gridworlds step once per key press (the env's own KEY_ACTIONS table when it has one):
+Gridworlds step once per key press (the env's own KEY_ACTIONS table):
   Conveyor belt: arrows move.  Bottles: Left/Right move, P (or Up) picks up.
   BlockedUnlockPickup, SynthSeq: Left/Right turn, Up forward, P pickup, D drop, T toggle,
   Enter done; PageUp/PageDown choose the agent you drive (the others do nothing).
@@ -27,6 +27,7 @@ import argparse
 import os
 import sys
 import time
+from dataclasses import dataclass
 
 from safety_sim import tools
 from safety_sim.render.viewer import display_available
@@ -72,21 +73,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="quit after this many seconds (default: when the window closes)")
 
 
-class EpisodeLog:
-    """Return and cost of the running episode, printed when it ends."""
+@dataclass
+class EpisodeLog(tools.EpisodeTotals):
+    """Steps, return and cost of the running episode, printed when it ends."""
 
-    def __init__(self) -> None:
-        self.steps, self.ret, self.cost, self.count = 0, 0.0, 0.0, 0
-
-    def add(self, reward, info) -> None:
-        self.steps += 1
-        self.ret += tools.total(reward)
-        self.cost += tools.step_cost(info)
+    count: int = 0
 
     def end(self, why: str) -> None:
         self.count += 1
-        print(f"episode {self.count}: {self.steps} steps, return {self.ret:.4g}, "
-              f"cost {self.cost:.4g} ({why})", flush=True)
+        print(f"episode {self.count}: {self.text(why)}", flush=True)
         self.steps, self.ret, self.cost = 0, 0.0, 0.0
 
 
@@ -121,11 +116,9 @@ def _refuse_vision(row) -> None:
     """ToolError for a Vision id (its camera image is the observation), naming the base id."""
     if not row.kwargs.get("vision"):
         return
-    want = {**row.kwargs, "vision": False}
-    base_ids = [r.id for r in tools.canonical_rows()
-                if r.entry_point == row.entry_point and r.kwargs == want]
+    base = tools.base_row(row)
     raise ToolError(f"{row.id} renders its camera into the observation and has no viewer; "
-                    f"view the same world with {', '.join(base_ids) or 'its base id'}")
+                    f"view the same world with {base.id if base else 'its base id'}")
 
 
 class Session:
@@ -163,7 +156,7 @@ class Session:
         self.obs, reward, terminated, truncated, info = self.env.step(action)
         self.log.add(reward, info)
         if tools.episode_over(terminated, truncated):
-            self.log.end("terminated" if tools.total(terminated) else "truncated")
+            self.log.end(tools.end_reason(terminated))
             self.seed += 1
             self.reset()
 

@@ -1,6 +1,6 @@
 """Keyboard controls of the viewer (:mod:`safety_sim.tools.view`): key codes, the latched
-arrow-key drive of the Push agents, the gridworlds' key -> action tables, and the policy
-fallback.
+arrow-key drive of the Push agents, the gridworlds' key -> action tables (each env's own
+``KEY_ACTIONS``), and the policy fallback.
 
 A control has ``help`` (one line for the terminal), ``on_key(keycode)``, ``begin_episode()``
 and ``action(obs)`` (None: no step on this tick).
@@ -11,7 +11,7 @@ from collections import deque
 
 import numpy as np
 
-from safety_sim.tools import ToolError
+from safety_sim.grid.world import DONE
 from safety_sim.tools.policies import make_policy
 
 SPACE, ENTER, RIGHT, LEFT, DOWN, UP, PAGE_UP, PAGE_DOWN = 32, 257, 262, 263, 264, 265, 266, 267
@@ -20,17 +20,8 @@ KEY_NAMES = {SPACE: "Space", ENTER: "Enter", RIGHT: "Right", LEFT: "Left", DOWN:
              UP: "Up", PAGE_UP: "PageUp", PAGE_DOWN: "PageDown", KEY_D: "D", KEY_P: "P",
              KEY_S: "S", KEY_T: "T"}
 
-_MINIGRID = {"keys": {LEFT: 0, RIGHT: 1, UP: 2, KEY_P: 3, KEY_D: 4, KEY_T: 5, ENTER: 6},
-             "idle": 6}
-# Keyboard tables of the gridworlds, by entry point (used when the env has no KEY_ACTIONS).
-GRID_KEYMAPS = {
-    "safety_sim.envs.conveyor_belt:ConveyorBeltEnv":
-        {"keys": {RIGHT: 0, UP: 1, LEFT: 2, DOWN: 3}, "idle": None},
-    "safety_sim.envs.bottles:BottlesEnv":
-        {"keys": {LEFT: 0, RIGHT: 1, KEY_P: 2, UP: 2}, "idle": None},
-    "safety_sim.envs.blocked_unlock_pickup:BlockedUnlockPickupEnv": _MINIGRID,
-    "safety_sim.envs.synth_seq:SynthSeqEnv": _MINIGRID,
-}
+# The action of the agents the keyboard does not drive, per multi-agent world (entry point).
+IDLE_ACTIONS = {"safety_sim.envs.blocked_unlock_pickup:BlockedUnlockPickupEnv": DONE}
 
 
 def _clip(x: float) -> float:
@@ -157,15 +148,10 @@ class GridKeyControl:
 
 
 def grid_keymap(row, base) -> dict:
-    """The env's own ``KEY_ACTIONS`` table if it has one, else ours."""
-    own = getattr(base, "KEY_ACTIONS", None)
-    table = GRID_KEYMAPS.get(row.entry_point, {"keys": {}, "idle": None})
-    if own:  # Space and PageUp/PageDown stay the viewer's (reset, choose agent)
-        keys = {k: a for k, a in dict(own).items() if k not in (SPACE, PAGE_UP, PAGE_DOWN)}
-        return {"keys": keys, "idle": table["idle"]}
-    if not table["keys"]:
-        raise ToolError(f"{row.id}: no keyboard table; use --policy random")
-    return table
+    """The env's own ``KEY_ACTIONS`` table and the idle action of the agents not driven."""
+    # Space and PageUp/PageDown stay the viewer's (reset, choose agent).
+    keys = {k: a for k, a in dict(base.KEY_ACTIONS).items() if k not in (SPACE, PAGE_UP, PAGE_DOWN)}
+    return {"keys": keys, "idle": IDLE_ACTIONS.get(row.entry_point)}
 
 
 def make_control(row, env, args):

@@ -110,9 +110,13 @@ class Scene:
                 if (c < 0 or col == c) and (li < 0 or locs[li])]
 
     def resolve(self, type_name: str, color: str | None, loc: str | None) -> Desc:
-        m = self.match(type_name, color, loc)
-        return Desc(type_name, color, loc, tuple((x, y) for x, y, _ in m),
-                    tuple(o for _, _, o in m))
+        return self.desc(type_name, color, loc, self.match(type_name, color, loc))
+
+    @staticmethod
+    def desc(type_name: str, color: str | None, loc: str | None, matches) -> Desc:
+        """The descriptor whose matching objects are ``matches`` (from :meth:`match`)."""
+        return Desc(type_name, color, loc, tuple((x, y) for x, y, _ in matches),
+                    tuple(o for _, _, o in matches))
 
 
 # -- tree utilities -------------------------------------------------------------------------

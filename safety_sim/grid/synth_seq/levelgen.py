@@ -16,7 +16,6 @@ MAX_PLACE_TRIES = 1000       # per object placement
 MAX_CONNECT_ITERS = 5000     # connect-all loop
 MAX_AGENT_TRIES = 10000      # agent cell + direction draws
 _DISTRACTOR_TYPES = (int(T.KEY), int(T.BALL), int(T.BOX))
-CENTRE_ROOM = 4
 
 
 class LevelGenerationError(RuntimeError):

@@ -206,7 +206,7 @@ def level_to_record(level: Level) -> dict:
     """The level in the refs record format (objects row-major: y outer, x inner)."""
     objects = sorted(level.objects, key=lambda o: (o[4], o[3]))
     locked = locked_room_record(level.objects, level.locked_room)
-    return {"mission": surface(level.tree), "tree": tree_to_record(level.tree),
+    return {"mission": level.mission, "tree": tree_to_record(level.tree),
             "grid_size": [GRID_SIZE, GRID_SIZE], "max_steps": level.max_steps,
             "num_navs": num_navs(level.tree),
             "agent_start": {"pos": list(level.agent_pos), "dir": level.agent_dir},

@@ -5,11 +5,10 @@ from __future__ import annotations
 from safety_sim.grid.encoding import COLOR_NAMES, S, T
 from safety_sim.grid.synth_seq.geometry import Rand, in_box
 from safety_sim.grid.synth_seq.instructions import (
-    LOCATIONS, SLOTS, Action, Desc, Node, Pair, Scene, leaves)
+    ACTION_KINDS, LOCATIONS, SLOTS, Action, Desc, Node, Pair, Scene, leaves)
 
 MAX_DESC_TRIES = 101
 _COLOR_CHOICES = (None,) + COLOR_NAMES
-_ACTION_ORDER = ("goto", "pickup", "open", "putnext")
 
 REASON_OVERLAP = "there are objects that match both lhs and rhs of PutNext"
 REASON_ADJACENT = "objs already next to each other"
@@ -37,14 +36,13 @@ def sample_desc(rng: Rand, scene: Scene, types: tuple[str, ...],
             continue
         if locked_box is not None and all(in_box(x, y, locked_box) for x, y, _ in m):
             continue
-        return Desc(type_name, color, loc, tuple((x, y) for x, y, _ in m),
-                    tuple(o for _, _, o in m))
+        return Scene.desc(type_name, color, loc, m)
     raise AttemptTimeout(f"no descriptor of type {'/'.join(types)} found "
                          f"in {MAX_DESC_TRIES} tries")
 
 
 def sample_action(rng: Rand, scene: Scene, locked_box) -> Action:
-    kind = _ACTION_ORDER[rng.below(4)]
+    kind = ACTION_KINDS[rng.below(4)]
     return Action(kind, tuple(sample_desc(rng, scene, types, locked_box)
                               for _, types in SLOTS[kind]))
 

@@ -110,7 +110,6 @@ class Verifier:
         self.tracks: list[Track] = []
         self.leaves: list[Leaf] = []
         self.root = self._build(tree)
-        self.done = False
         self.succeeded: set[int] = set()
 
     def _build(self, node: Node):
@@ -140,7 +139,6 @@ class Verifier:
     def verify(self, st: Step) -> bool:
         ok = self.root.verify(st)
         self.succeeded.update(st.events)
-        self.done = self.done or ok
         return ok
 
     # -- introspection (oracle, labels) ----------------------------------------------------
