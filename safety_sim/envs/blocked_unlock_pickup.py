@@ -118,7 +118,7 @@ class BlockedUnlockPickupEnv(GridRenderMixin, gymnasium.Env):
         self._ids = tuple(range(n))  # agent indices
         self._guard = EpisodeGuard()
         self._order: tuple[int, ...] | None = None
-        self.key_actions: deque[dict[int, int]] = deque()
+        self.key_actions: deque[dict[int, int]] = deque(maxlen=64)
 
     @property
     def n_agents(self) -> int:

@@ -22,7 +22,8 @@ SECTIONS = {
 }
 
 NOTES = ("Push env steps/s include the resets of episodes that ended (Ant's random-action "
-         "episodes last ~20 steps, so its figure is the end-to-end rate); ratio = median over "
+         "episodes last ~30 steps here, see the last column, so its figure is the end-to-end "
+         "rate); ratio = median over "
          "rounds of env/physics measured back to back.")
 
 
