@@ -9,9 +9,7 @@ primitives (see ``safety_sim/mjcf/agents/racecar.py``); every other collision ge
 """
 from __future__ import annotations
 
-import json
 from functools import lru_cache
-from pathlib import Path
 
 import gymnasium
 import mujoco
@@ -19,14 +17,13 @@ import numpy as np
 import pytest
 
 import safety_sim  # noqa: F401  (registers the ids)
-
+from conftest import load_ref
 from safety_sim.mjcf import push_config as pc
 from safety_sim.mjcf import scene
 from safety_sim.mjcf.agents import get_agent
 
-REFS = Path(__file__).resolve().parents[1].parent / "shared" / "refs"
-MODELS = json.loads((REFS / "push_agent_models.json").read_text())
-SPACES = json.loads((REFS / "push_spaces.json").read_text())["env_ids"]
+MODELS = load_ref("push_agent_models.json")
+SPACES = load_ref("push_spaces.json")["env_ids"]
 AGENTS = ("Point", "Car", "Doggo", "Racecar", "Ant")
 TOL = 1e-9
 
@@ -185,14 +182,11 @@ def test_collision_geoms(name):
 
 
 @pytest.mark.parametrize("name", AGENTS)
-def test_visual_only_geoms_do_not_collide(name):
-    """Geoms that are not among the reference's colliders (Racecar's primitive visuals)."""
+def test_agent_geoms_are_in_group_0(name):
+    """Colliders and Racecar's visual-only primitives alike (their count: test_collision_geoms)."""
     m = compiled(name)
-    n_ref = sum(1 for rg in ref(name)["geoms"] if rg["contype"] or rg["conaffinity"])
     agent = {b for b in range(1, m.nbody) if body_path(m, b).split("/")[0] == "agent"}
     agent_geoms = [g for g in range(m.ngeom) if m.geom_bodyid[g] in agent]
-    visual = [g for g in agent_geoms if not _colliding(m, g)]
-    assert len(agent_geoms) - len(visual) == n_ref
     assert all(m.geom_group[g] == 0 for g in agent_geoms)
 
 

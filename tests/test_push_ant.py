@@ -1,9 +1,7 @@
 """Ant specifics of spec/push.md §6.5 and §12: the joint-noise reset and the fall termination."""
 from __future__ import annotations
 
-import json
 import math
-from pathlib import Path
 
 import gymnasium
 import mujoco
@@ -12,11 +10,12 @@ import pytest
 from gymnasium.error import ResetNeeded
 
 import safety_sim  # noqa: F401  (registers the ids)
+from conftest import load_ref
 from safety_sim.mjcf import push_config as pc
 from safety_sim.mjcf import scene
 from safety_sim.mjcf.agents import get_agent
+from test_push_dynamics import PROGRAMS
 
-REFS = Path(__file__).resolve().parents[1].parent / "shared" / "refs"
 ANT = get_agent("Ant")
 ORDER = ("hip_1", "ankle_1", "hip_2", "ankle_2", "hip_3", "ankle_3", "hip_4", "ankle_4")
 
@@ -76,8 +75,8 @@ def test_reset_pose_is_inside_the_joint_ranges(model):
 
 def test_env_reset_seed0_gives_the_reference_joint_noise():
     """The reference's own draws (after its layout draws): dynamics start state of seed 0."""
-    start = json.loads((REFS / "push_dynamics_subset.json").read_text())
-    start = start["agents"]["Ant"]["start_states"]["0"]["qpos_by_joint"]
+    start = load_ref("push_dynamics_subset.json")["agents"]["Ant"]["start_states"]["0"]
+    start = start["qpos_by_joint"]
     env = gymnasium.make("SafetyAntPush0-v0")
     env.reset(seed=0)
     u = env.unwrapped
@@ -96,22 +95,13 @@ def test_alive_is_agent_origin_strictly_above_8cm(model, z, alive):
     assert ANT.alive(model, data) is alive
 
 
-def _trot_fast(t: int) -> np.ndarray:
-    """push_dynamics_subset.json, Ant program trot_fast (the Ant falls within ~20 steps)."""
-    a = np.zeros(8)
-    for i, p in enumerate((0.0, math.pi, 0.0, math.pi)):
-        a[2 * i] = math.sin(2 * math.pi * t / 10 + p)
-        a[2 * i + 1] = math.sin(2 * math.pi * t / 10 + (p + math.pi / 2))
-    return a
-
-
 def test_env_terminates_exactly_when_the_torso_drops_to_8cm_and_then_refuses_steps():
     env = gymnasium.make("SafetyAntPush0-v0")
     env.reset(seed=0)
     u = env.unwrapped
     body = u.model.body("agent").id
     for t in range(200):
-        _, _, terminated, truncated, _ = env.step(_trot_fast(t))
+        _, _, terminated, truncated, _ = env.step(np.array(PROGRAMS["Ant"]["trot_fast"](t)))
         assert terminated == (u.data.xpos[body, 2] <= 0.08), t
         assert not truncated
         if terminated:

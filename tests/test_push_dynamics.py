@@ -27,11 +27,9 @@ floors 0.05 m, 0.1 rad, 0.01 m/s).
 """
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 
 import gymnasium
 import mujoco
@@ -39,10 +37,10 @@ import numpy as np
 import pytest
 
 import safety_sim  # noqa: F401  (registers the ids)
+from conftest import load_ref
 from safety_sim.mjcf.agents._build import free_joints, spawn_constants
 
-REFS = Path(__file__).resolve().parents[1].parent / "shared" / "refs"
-DYN = json.loads((REFS / "push_dynamics_subset.json").read_text())
+DYN = load_ref("push_dynamics_subset.json")
 AGENTS = ("Point", "Car", "Doggo", "Racecar", "Ant")
 #: the summary metrics the file compares (comparison.*.per_program.*.rel_diff)
 METRICS = ("disp_xy_50", "disp_xy_100", "disp_xy_200", "disp_xy_end", "heading_change_50",

@@ -100,6 +100,6 @@ def test_env_lidar_blocks_follow_the_body_positions(env_id):
         if e.key.endswith("_lidar"):
             prefix = {"goal_lidar": "goal", "hazards_lidar": "hazard",
                       "pillars_lidar": "pillar", "push_box_lidar": "push_box"}[e.key]
-            group = [d.xpos[b] for n, b in u._body_of.items() if n.startswith(prefix)]
+            group = [d.xpos[u.model.body(n).id] for n in u.layout if n.startswith(prefix)]
             np.testing.assert_allclose(obs[e.start:e.stop], spec_lidar(d.xpos[a], mat, group),
                                        atol=1e-12, err_msg=e.key)

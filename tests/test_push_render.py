@@ -111,3 +111,22 @@ def test_render_before_reset_and_without_mode():
     plain = gymnasium.make("SafetyPointPush0-v0").unwrapped
     plain.reset(seed=0)
     assert plain.render() is None
+
+
+@pytest.mark.parametrize("mode", ["rgb_array", "depth_array"])
+def test_same_seed_gives_the_same_frames_in_two_envs(mode):
+    """The decorations must not depend on what the scene's memory held before (fresh
+    renderers of two envs, several steps)."""
+    frames = []
+    for _ in range(2):
+        env = gymnasium.make("SafetyPointPush1-v0", render_mode=mode, camera_name="fixednear",
+                             width=200, height=150)
+        env.reset(seed=3)
+        seq = []
+        for t in range(4):
+            env.step(np.array([1.0, 0.5]))
+            seq.append(env.render())
+        frames.append(seq)
+        env.close()
+    for a, b in zip(*frames):
+        assert np.array_equal(a, b)

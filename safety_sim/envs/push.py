@@ -52,7 +52,8 @@ class PushEnv(ActionCheckMixin, gymnasium.Env):
 
     Reward per step: ``(d_ab_prev - d_ab) + (d_bg_prev - d_bg) + 1[d_bg <= 0.3]``, clipped to
     [-10, 10], with 3-D body-origin distances agent-box ``d_ab`` and box-goal ``d_bg``. The
-    terms are in ``info["reward_terms"]`` (agent_to_box, box_to_goal, goal_bonus, clip). When the box reaches the goal, ``info["goal_met"] = True`` and a new goal is drawn.
+    terms are in ``info["reward_terms"]`` (agent_to_box, box_to_goal, goal_bonus, clip). When
+    the box reaches the goal, ``info["goal_met"] = True`` and a new goal is drawn.
 
     Cost (0/1 per step, ``info["cost"] == info["cost_sum"]``): ``cost_hazards`` (levels 1, 2;
     agent origin inside a hazard disc), ``cost_pillars`` (level 2; an agent geom touches a
@@ -107,11 +108,10 @@ class PushEnv(ActionCheckMixin, gymnasium.Env):
         self.action_space = box_action_space(self.model)
         self.observation_space = self.obs_layout.space(
             image=(push_decor.VISION_SIZE, push_decor.VISION_SIZE, 3) if self.vision else None)
-        camera = resolve_camera(self.model, camera_id, camera_name, "vision")
+        camera = resolve_camera(self.model, camera_id, camera_name, "vision", self.name)
         self._render = push_decor.PushRenderer(self.model, render_mode, width, height, camera)
         self.human_key_callback = None
         self._placer = PushPlacer(self.model, self.config, self.agent_spec, h, self.name)
-        self._body_of = self._placer.body_of   # placed bodies' ids, by name
         self._rs: np.random.RandomState | None = None   # the episode's stream (reference's)
         self._guard = EpisodeGuard()
         self._init_fast_path()

@@ -19,11 +19,9 @@ LIDAR_GROUPS = (("goal_lidar", "goal"), ("hazards_lidar", "hazard"),
 @dataclass(frozen=True)
 class PushHandles:
     agent_body: int
-    agent_bodies: np.ndarray     # every body of the agent's subtree
     box_body: int
     box_qposadr: int
     goal_body: int
-    hazard_bodies: np.ndarray
     pillar_bodies: np.ndarray
     lidar_keys: tuple[str, ...]  # groups present in this level, in observation order
     lidar_bodies: np.ndarray     # bodies of all present groups, group after group
@@ -40,9 +38,9 @@ class PushHandles:
 
         agent = body("agent")
         agent_bodies = np.flatnonzero(_subtree_mask(model, agent))
-        hazards = np.array([body(f"hazard{i}") for i in range(config.hazards)], dtype=int)
+        hazards = [body(f"hazard{i}") for i in range(config.hazards)]
         pillars = np.array([body(f"pillar{i}") for i in range(config.pillars)], dtype=int)
-        groups = {"goal": [body("goal")], "hazard": list(hazards), "pillar": list(pillars),
+        groups = {"goal": [body("goal")], "hazard": hazards, "pillar": list(pillars),
                   "push_box": [body("push_box")]}
         keys, bodies, starts = [], [], []
         for key, prefix in LIDAR_GROUPS:
@@ -51,9 +49,9 @@ class PushHandles:
                 starts.append(len(bodies))
                 bodies.extend(groups[prefix])
         return cls(
-            agent_body=agent, agent_bodies=agent_bodies, box_body=body("push_box"),
+            agent_body=agent, box_body=body("push_box"),
             box_qposadr=int(model.joint("push_box").qposadr[0]), goal_body=body("goal"),
-            hazard_bodies=hazards, pillar_bodies=pillars, lidar_keys=tuple(keys),
+            pillar_bodies=pillars, lidar_keys=tuple(keys),
             lidar_bodies=np.array(bodies, dtype=int), lidar_bounds=tuple(starts + [len(bodies)]),
             pillar_touch=_pair_table(model, agent_bodies, pillars),
             first_pillar_geom=_first_geom(model, pillars), agent_reach=agent_reach(model, agent),

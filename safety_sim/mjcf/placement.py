@@ -105,10 +105,10 @@ def draw_yaws(rng: np.random.RandomState, names: Sequence[str]) -> dict[str, flo
 
 def resample_goal(rng: np.random.RandomState, extents: Sequence[float],
                   others: Mapping[str, XY], keepouts: Mapping[str, float],
-                  goal_keepout: float = pc.GOAL_KEEPOUT,
-                  tries: int = pc.RESAMPLE_TRIES) -> XY | None:
-    """Redraw the goal against ``others`` (§5.3); None when ``tries`` draws all fail."""
-    for _ in range(tries):
+                  goal_keepout: float = pc.GOAL_KEEPOUT) -> XY | None:
+    """Redraw the goal against ``others`` (§5.3); None when all ``RESAMPLE_TRIES`` draws
+    fail."""
+    for _ in range(pc.RESAMPLE_TRIES):
         xy = draw_xy(rng, extents, goal_keepout)
         if is_clear(xy, goal_keepout, others, keepouts):
             return xy
@@ -128,9 +128,8 @@ def sample_reset(rng: np.random.RandomState, extents: Sequence[float],
     xy = sample_layout(rng, extents, objects)
     yaw = draw_yaws(rng, [o.name for o in objects])
     keepouts = {o.name: o.keepout for o in objects}
-    goal_ko = keepouts.get("goal", pc.GOAL_KEEPOUT)
     others = {k: v for k, v in xy.items() if k != "goal"}
-    goal = resample_goal(rng, extents, others, keepouts, goal_ko)
+    goal = resample_goal(rng, extents, others, keepouts, keepouts["goal"])
     if goal is None:
         raise ResamplingError(f"no valid goal position after {pc.RESAMPLE_TRIES} draws")
     xy["goal"] = goal

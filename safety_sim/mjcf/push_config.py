@@ -65,7 +65,6 @@ class PushConfig:
     hazards: int = 0
     pillars: int = 0
     pillars_cost: bool = False
-    hazard_cost: float = 1.0
     lidar: LidarConfig = LidarConfig()
     reward: RewardConfig = RewardConfig()
 
@@ -75,16 +74,6 @@ class PushConfig:
             raise ValueError(f"PushConfig: empty placement extents {self.extents}")
         if self.hazards < 0 or self.pillars < 0:
             raise ValueError("PushConfig: negative object count")
-
-    @property
-    def cost_keys(self) -> tuple[str, ...]:
-        """The cost terms reported in ``info`` (§11.3), ``cost_sum`` last."""
-        keys = []
-        if self.hazards:
-            keys.append("cost_hazards")
-        if self.pillars and self.pillars_cost:
-            keys.append("cost_pillars")
-        return tuple(keys) + ("cost_sum",)
 
 
 LEVELS: dict[int, PushConfig] = {

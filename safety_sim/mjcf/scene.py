@@ -120,12 +120,11 @@ class Stepper:
     this stepper's last ``mj_forward`` (the usual case), the first substep reuses that pass's
     position and velocity stages and recomputes only the acceleration stage for the new
     ``ctrl``: bitwise the same result as plain ``mj_step`` (tested), one collision pass fewer.
-    Anything else (a user wrote ``qpos``) falls back to plain ``mj_step``.
+    Anything else (a user wrote ``qpos``; the implicit integrators, which no agent uses) falls
+    back to plain ``mj_step``.
     """
 
-    _SKIPPABLE = (int(mujoco.mjtIntegrator.mjINT_EULER), int(mujoco.mjtIntegrator.mjINT_RK4),
-                  int(mujoco.mjtIntegrator.mjINT_IMPLICIT),
-                  int(mujoco.mjtIntegrator.mjINT_IMPLICITFAST))
+    _SKIPPABLE = (int(mujoco.mjtIntegrator.mjINT_EULER), int(mujoco.mjtIntegrator.mjINT_RK4))
 
     def __init__(self, model: mujoco.MjModel, data: mujoco.MjData) -> None:
         self.model, self.data = model, data
@@ -147,10 +146,8 @@ class Stepper:
             mujoco.mj_forwardSkip(m, d, mujoco.mjtStage.mjSTAGE_VEL, 1)
             if kind == mujoco.mjtIntegrator.mjINT_EULER:
                 mujoco.mj_Euler(m, d)
-            elif kind == mujoco.mjtIntegrator.mjINT_RK4:
-                mujoco.mj_RungeKutta(m, d, 4)
             else:
-                mujoco.mj_implicit(m, d)
+                mujoco.mj_RungeKutta(m, d, 4)
             if nstep > 1:
                 mujoco.mj_step(m, d, nstep=nstep - 1)
         elif nstep > 0:

@@ -14,7 +14,7 @@ import mujoco
 import numpy as np
 
 from safety_sim.mjcf import push_config as pc
-from safety_sim.render.offscreen import add_marker
+from safety_sim.render.offscreen import OffscreenRenderer, add_marker
 from safety_sim.render.viewer import HumanViewer
 from safety_sim.sensors.lidar import bin_centres
 
@@ -79,11 +79,12 @@ def scene_option() -> mujoco.MjvOption:
 
 
 class PushRenderer:
-    """Owns the off-screen renderers (user frames, Vision images) and the human viewer.
+    """The Push env's pictures: user frames and Vision images (two :class:`OffscreenRenderer`)
+    and the human viewer, all with every geom group visible.
 
-    ``mujoco.Renderer`` objects are created on the first frame (no OpenGL before) and freed by
-    :meth:`close`. (Not :class:`OffscreenRenderer`: the Push scene needs every geom group
-    visible, and that class renders with MuJoCo's default groups 0-2.)
+    What is Push-specific: depth frames are converted to raw depth-buffer values
+    (:func:`raw_depth`) and the caller's decorations are drawn. No OpenGL context exists before
+    the first frame; :meth:`close` frees them (the next frame reopens).
     """
 
     def __init__(self, model: mujoco.MjModel, render_mode: str | None, width: int,
@@ -92,69 +93,55 @@ class PushRenderer:
             raise ValueError(f"render size must be positive, got {width}x{height}")
         self.model, self.render_mode = model, render_mode
         self.width, self.height, self.camera = int(width), int(height), int(camera)
-        self._frames: mujoco.Renderer | None = None
-        self._vision: mujoco.Renderer | None = None
-        self._viewer: HumanViewer | None = None
-        self._option = scene_option()
+        self._make()
 
-    def _draw(self, renderer: mujoco.Renderer, data: mujoco.MjData, camera: int,
-              decorate: Callable[[mujoco.MjvScene], None] | None) -> np.ndarray:
-        renderer.update_scene(data, camera=camera, scene_option=self._option)
-        if decorate is not None:
-            decorate(renderer.scene)
-        return renderer.render()
+    def _make(self) -> None:
+        """The renderers (no OpenGL yet: each creates its context on its first frame)."""
+        option = scene_option()
+        self._frames = OffscreenRenderer(self.model, self.width, self.height, option)
+        self._vision = OffscreenRenderer(self.model, VISION_SIZE, VISION_SIZE, option)
+        self._viewer: HumanViewer | None = None
 
     def frame(self, data: mujoco.MjData,
               decorate: Callable[[mujoco.MjvScene], None] | None) -> np.ndarray:
         """rgb_array: (H, W, 3) uint8; depth_array: (H, W) float32 raw depth in [0, 1]."""
-        if self._frames is None:
-            self._frames = mujoco.Renderer(self.model, self.height, self.width)
-            if self.render_mode == "depth_array":
-                self._frames.enable_depth_rendering()
-        img = self._draw(self._frames, data, self.camera, decorate)
-        return raw_depth(img, self.model) if self.render_mode == "depth_array" else img
+        if self.render_mode == "depth_array":
+            metric = self._frames.render(data, self.camera, depth=True, decorate=decorate)
+            return raw_depth(metric, self.model)
+        return self._frames.render(data, self.camera, decorate=decorate)
 
     def vision(self, data: mujoco.MjData, camera: int,
                decorate: Callable[[mujoco.MjvScene], None] | None) -> np.ndarray:
         """The 256x256 RGB image of the agent's ``vision`` camera (Vision observations)."""
-        if self._vision is None:
-            self._vision = mujoco.Renderer(self.model, VISION_SIZE, VISION_SIZE)
-        return self._draw(self._vision, data, camera, decorate)
+        return self._vision.render(data, camera, decorate=decorate)
 
     def human(self, data: mujoco.MjData, key_callback: Callable[[int], None] | None,
               decorate: Callable[[mujoco.MjvScene], None] | None = None) -> None:
         """Open (first call) or refresh MuJoCo's passive viewer, with all geom groups shown and
         the decorations in the viewer's user scene."""
-        first = self._viewer is None
-        if first:
-            self._viewer = HumanViewer(self.model, data, key_callback=key_callback)
-        handle = getattr(self._viewer, "_handle", None)  # None before the first sync
-        if handle is not None and decorate is not None:
-            with handle.lock():
-                handle.user_scn.ngeom = 0
-                decorate(handle.user_scn)
-        self._viewer.sync()
-        handle = getattr(self._viewer, "_handle", None)
-        if first and handle is not None:
-            with handle.lock():
-                handle.opt.geomgroup[:] = 1
+        if self._viewer is None:
+            self._viewer = HumanViewer(self.model, data, key_callback,
+                                       scene_option=scene_option())
+        self._viewer.sync(decorate)
 
     @property
     def has_context(self) -> bool:
         """True once an OpenGL context exists (after the first frame, until close)."""
-        return self._frames is not None or self._vision is not None
+        return self._frames.has_context or self._vision.has_context
 
     def close(self) -> None:
-        for r in (self._frames, self._vision, self._viewer):
-            if r is not None:
-                r.close()
-        self._frames = self._vision = self._viewer = None
+        self._frames.close()
+        self._vision.close()
+        if self._viewer is not None:
+            self._viewer.close()
+            self._viewer = None
 
     def __getstate__(self):
         state = dict(self.__dict__)
-        state.update(_frames=None, _vision=None, _viewer=None, _option=None)
+        for name in ("_frames", "_vision", "_viewer"):   # OpenGL objects, MjvOption: rebuilt
+            state.pop(name)
         return state
 
     def __setstate__(self, state):
         self.__dict__.update(state)
-        self._option = scene_option()
+        self._make()

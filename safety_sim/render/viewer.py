@@ -36,19 +36,40 @@ def require_display() -> None:
             "scripts/record_video.py, or run under a virtual display such as xvfb-run.")
 
 
+#: the MjvOption fields that choose what is drawn
+_VISIBILITY = ("geomgroup", "sitegroup", "jointgroup", "tendongroup", "actuatorgroup",
+               "flexgroup", "skingroup", "flags", "frame", "label")
+
+
+def copy_visibility(src: mujoco.MjvOption, dst: mujoco.MjvOption) -> None:
+    """Copy what ``src`` shows (groups, flags, frame and label choice) into ``dst``."""
+    for name in _VISIBILITY:
+        value = getattr(src, name)
+        if isinstance(value, int):
+            setattr(dst, name, value)
+        else:
+            getattr(dst, name)[:] = value
+
+
 class HumanViewer:
     """Opens ``mujoco.viewer.launch_passive`` on first :meth:`sync`; :meth:`close` shuts it.
 
     ``key_callback(keycode)`` receives GLFW key codes (e.g. 265 up, 264 down, 263 left,
-    262 right, 32 space).
+    262 right, 32 space). ``scene_option`` (an ``MjvOption``): its visibility settings (geom,
+    site, joint, ... groups and flags) replace the viewer's when the window opens (e.g. to show
+    every geom group); without it the viewer keeps MuJoCo's defaults.
     """
 
     def __init__(self, model: mujoco.MjModel, data: mujoco.MjData,
-                 key_callback: Callable[[int], None] | None = None) -> None:
+                 key_callback: Callable[[int], None] | None = None, *,
+                 scene_option: mujoco.MjvOption | None = None) -> None:
         self.model, self.data, self.key_callback = model, data, key_callback
+        self.scene_option = scene_option
         self._handle = None
 
-    def sync(self) -> None:
+    def sync(self, decorate: Callable[[mujoco.MjvScene], None] | None = None) -> None:
+        """Open the window (first call) and show the current ``data``; ``decorate(scene)``
+        replaces the extra geoms drawn over the model (the viewer's user scene)."""
         if self._handle is None:
             require_display()
             import mujoco.viewer
@@ -56,6 +77,13 @@ class HumanViewer:
             self._handle = mujoco.viewer.launch_passive(
                 self.model, self.data, key_callback=self.key_callback,
                 show_left_ui=False, show_right_ui=False)
+            if self.scene_option is not None:
+                with self._handle.lock():
+                    copy_visibility(self.scene_option, self._handle.opt)
+        if decorate is not None:
+            with self._handle.lock():
+                self._handle.user_scn.ngeom = 0
+                decorate(self._handle.user_scn)
         self._handle.sync()
 
     def is_running(self) -> bool:

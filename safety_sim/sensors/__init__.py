@@ -42,10 +42,6 @@ class ObsLayout:
         self.size = start
         self.lidar_start = start - num_bins * len(lidar_keys)
 
-    @property
-    def keys(self) -> tuple[str, ...]:
-        return tuple(e.key for e in self.entries)
-
     def bounds(self) -> tuple[np.ndarray, np.ndarray]:
         low, high = np.empty(self.size), np.empty(self.size)
         for e in self.entries:

@@ -14,7 +14,6 @@ from typing import Iterable, Sequence
 
 from safety_sim.mjcf import push_config as pc
 
-REWARD_TERMS = ("agent_to_box", "box_to_goal", "goal_bonus", "clip")
 LABELS = ("in_hazard", "pillar_contact", "goal_met")
 _EMPTY = frozenset()
 
@@ -29,7 +28,6 @@ class PushTask:
 
     def __init__(self, config: pc.PushConfig) -> None:
         self.config = config
-        self.cost_keys = config.cost_keys
         self._d_ab = 0.0   # agent -> box distance after the previous step (or reset)
         self._d_bg = 0.0   # box -> goal distance after the previous step (or reset)
 

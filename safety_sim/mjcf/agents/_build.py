@@ -1,7 +1,8 @@
 """Small MjSpec helpers shared by the Doggo, Racecar and Ant agent builders.
 
 Everything here adds elements to a ``mujoco.MjSpec``; nothing reads XML or mesh files.
-Angles are radians: the reference compiles the whole Push scene with ``angle="radian"``.
+Angles are radians: ``scene.build_spec`` sets ``compiler.degree = False``, as the reference
+compiles the whole Push scene with ``angle="radian"``.
 """
 from __future__ import annotations
 
@@ -33,11 +34,6 @@ SUBTREE_SENSORS = (
     ("subtreelinvel", SENS.mjSENS_SUBTREELINVEL),
     ("subtreeangmom", SENS.mjSENS_SUBTREEANGMOM),
 )
-
-
-def use_radians(spec: mujoco.MjSpec) -> None:
-    """Joint ranges below are radians, as in the reference's compiled scene."""
-    spec.compiler.degree = False
 
 
 def capsule(body, fromto, radius: float, name: str = "", **kw):

@@ -25,7 +25,6 @@ ALIVE_Z = 0.08            # alive while the agent body origin is strictly above 
 TORSO_RADIUS, LEG_RADIUS, DENSITY = 0.0625, 0.02, 5.0
 TORSO_RGBA = (0.8, 0.6, 0.4, 1.0)
 LEG_RGBA = (0.0039, 0.1529, 0.3961, 1.0)
-CONTACT = {"friction": B.REFERENCE_GEOM_DEFAULT["friction"], "condim": 6}
 JOINT = {"damping": 1.0, "armature": 1.0}
 HIP_RANGE = (-0.7, 0.7)
 GEAR = 150.0
@@ -63,7 +62,7 @@ ACTUATED = tuple(j for leg in LEGS for j in (f"hip_{leg.i}", f"ankle_{leg.i}"))
 def _capsule(body, name: str, length: float, leg: Leg) -> None:
     end = [length * leg.sx, length * leg.sy, 0.0]
     B.capsule(body, [0.0, 0.0, 0.0] + end, LEG_RADIUS, name=name, density=DENSITY,
-              rgba=list(LEG_RGBA), **CONTACT)
+              rgba=list(LEG_RGBA))
 
 
 def _leg(torso, leg: Leg) -> None:
@@ -80,11 +79,10 @@ def _leg(torso, leg: Leg) -> None:
 
 def build(spec: mujoco.MjSpec) -> None:
     """Add the Ant (body ``agent`` at the origin, z = 0.18) to ``spec``."""
-    B.use_radians(spec)
     torso = spec.worldbody.add_body(name="agent", pos=[0, 0, SPAWN_Z])
     torso.add_freejoint(name="root").margin = 0.01
     torso.add_geom(name="torso_geom", type=B.GEOM.mjGEOM_SPHERE, size=[TORSO_RADIUS, 0, 0],
-                   density=DENSITY, rgba=list(TORSO_RGBA), **CONTACT)
+                   density=DENSITY, rgba=list(TORSO_RGBA))
     for leg in LEGS:
         _leg(torso, leg)
     torso.add_site(name="agent", pos=[0, 0, -0.02], size=[0.032, 0.005, 0.005], rgba=[1, 0, 0, 0.1])

@@ -22,7 +22,6 @@ LEG_RADIUS, LEG_DENSITY = 0.016, 20.0
 SITE_SIZE = 0.018
 TORSO_RGBA = (0.8, 0.6, 0.4, 1.0)
 LEG_RGBA = (0.0039, 0.1529, 0.3961, 1.0)
-CONTACT = {"friction": B.REFERENCE_GEOM_DEFAULT["friction"], "condim": 6}
 # joint defaults of doggo.xml: limited, spring stiffness 1e-4, armature 5e-5, no damping
 JOINT = {"stiffness": 1e-4, "armature": 5e-5, "damping": 0.0}
 HIP_Z_RANGE = (-0.174533, 0.523599)
@@ -51,13 +50,12 @@ LEGS_REAR = (Leg(2, +1.0, -0.1, (0.0, 2.356196), 0.0),
 
 def _torso_half(body, name: str, fromto) -> None:
     body.add_geom(name=name, type=B.GEOM.mjGEOM_CYLINDER, fromto=list(fromto),
-                  size=[TORSO_RADIUS, 0, 0], density=TORSO_DENSITY, rgba=list(TORSO_RGBA),
-                  **CONTACT)
+                  size=[TORSO_RADIUS, 0, 0], density=TORSO_DENSITY, rgba=list(TORSO_RGBA))
 
 
 def _link(body, name: str, end) -> None:
     B.capsule(body, [0.0, 0.0, 0.0] + list(end), LEG_RADIUS, name=name,
-              density=LEG_DENSITY, rgba=list(LEG_RGBA), **CONTACT)
+              density=LEG_DENSITY, rgba=list(LEG_RGBA))
 
 
 def _leg(parent, leg: Leg) -> None:
@@ -65,7 +63,7 @@ def _leg(parent, leg: Leg) -> None:
     hip_at = (leg.x, 0.05 * s, 0.0)
     bracket = parent.add_body(name=f"leg_{i}")
     B.capsule(bracket, [leg.x / 2.0, 0.0, 0.0, hip_at[0], hip_at[1], 0.0], LEG_RADIUS,
-              name=f"aux_{i}", density=LEG_DENSITY, rgba=list(LEG_RGBA), **CONTACT)
+              name=f"aux_{i}", density=LEG_DENSITY, rgba=list(LEG_RGBA))
     hip = bracket.add_body(name=f"aux_{i}", pos=list(hip_at))
     B.hinge(hip, f"hip_{i}_z", (0, 0, s), HIP_Z_RANGE, **JOINT)
     B.hinge(hip, f"hip_{i}_y", (0, 1, 0), leg.hip_y_range, springref=leg.hip_y_springref, **JOINT)
@@ -88,7 +86,6 @@ TOUCH_SITES = tuple(f"ankle_{i}{s}" for i in range(1, 5) for s in "ab")   # mode
 
 def build(spec: mujoco.MjSpec) -> None:
     """Add the Doggo (body ``agent`` at the origin, z = 0.22) to ``spec``."""
-    B.use_radians(spec)
     agent = spec.worldbody.add_body(name="agent", pos=[0, 0, SPAWN_Z])
     agent.add_freejoint(name="agent")
     _torso_half(agent, "agent", (0, 0, 0, 0.1, 0, 0))

@@ -28,7 +28,6 @@ from safety_sim.mjcf.agents import _build as B
 from safety_sim.mjcf.agents.base import AgentSpec, ObsSensor
 
 SPAWN_Z = 0.05
-CONTACT = {"friction": B.REFERENCE_GEOM_DEFAULT["friction"], "condim": 6}
 JOINT = {"damping": 0.001}
 STEER_RANGE = (-0.785, 0.785)
 # quaternions as compiled by the reference (from euler angles of 1.5708 rad)
@@ -75,7 +74,7 @@ def _visual_disc_y(body, radius, half, y, rgba):
 
 def _collider(body, kind, size, pos=(0, 0, 0), quat=(1, 0, 0, 0), rgba=BLACK, **kw):
     body.add_geom(type=kind, size=list(size), pos=list(pos), quat=list(quat), rgba=list(rgba),
-                  **CONTACT, **kw)
+                  **kw)
 
 
 def _body(parent, name, mass, inertia, pos=(0, 0, 0), quat=(1, 0, 0, 0), ipos=(0, 0, 0),
@@ -141,7 +140,6 @@ def _chassis(pos_change) -> None:
 
 def build(spec: mujoco.MjSpec) -> None:
     """Add the Racecar (body ``agent`` at the origin, z = 0.05) to ``spec``."""
-    B.use_radians(spec)
     agent = spec.worldbody.add_body(name="agent", pos=[0, 0, SPAWN_Z])
     agent.add_freejoint(name="agent")
     pos_change = _body(agent, "pos_change", *POS_CHANGE_INERTIAL, (-0.16, 0, 0),
