@@ -10,13 +10,16 @@ import os
 import sys
 
 
+def has_display(environ=os.environ, platform: str = sys.platform) -> bool:
+    """True when a window system is announced (always assumed on macOS and Windows)."""
+    if platform.startswith(("darwin", "win")):
+        return True
+    return bool(environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"))
+
+
 def choose_default_backend(environ=os.environ, platform: str = sys.platform) -> str | None:
     """Return the backend we set (``"egl"``) or None when we leave the choice alone."""
-    if environ.get("MUJOCO_GL"):
-        return None
-    if platform.startswith(("darwin", "win")):
-        return None
-    if environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"):
+    if environ.get("MUJOCO_GL") or has_display(environ, platform):
         return None
     environ["MUJOCO_GL"] = "egl"
     return "egl"

@@ -1,23 +1,19 @@
 """The MuJoCo passive viewer ("human" render mode) with optional keyboard callback."""
 from __future__ import annotations
 
-import os
-import sys
 import threading
 import time
 from typing import Callable
 
 import mujoco
 
-
-def display_available(environ=os.environ, platform: str = sys.platform) -> bool:
-    """True when a window can be opened (always assumed on macOS and Windows)."""
-    if platform.startswith(("darwin", "win")):
-        return True
-    return bool(environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"))
+from safety_sim._gl import has_display
 
 
-def _glfw_starts() -> bool:
+display_available = has_display  # a window system is announced (see safety_sim._gl)
+
+
+def glfw_starts() -> bool:
     """Can GLFW reach the display? (A set but unreachable DISPLAY makes MuJoCo's viewer exit
     the process; probing first turns that into an exception.)"""
     try:
@@ -29,7 +25,7 @@ def _glfw_starts() -> bool:
 
 def require_display() -> None:
     """Raise a clear error instead of letting GLFW abort the process without a display."""
-    if not display_available() or not _glfw_starts():
+    if not has_display() or not glfw_starts():
         raise RuntimeError(
             "render_mode='human' opens the MuJoCo viewer and needs a display (DISPLAY or "
             "WAYLAND_DISPLAY is unset or unreachable). Use render_mode='rgb_array' headless, e.g. "

@@ -30,7 +30,7 @@ import time
 from dataclasses import dataclass
 
 from safety_sim import tools
-from safety_sim.render.viewer import display_available
+from safety_sim.render.viewer import display_available, glfw_starts
 from safety_sim.tools import ToolError
 from safety_sim.tools.view_controls import SPACE, KeyQueue, make_control
 
@@ -47,11 +47,7 @@ def check_display(environ=os.environ, platform: str = sys.platform) -> None:
         if getattr(mujoco.viewer, "_MJPYTHON", None) is None:
             raise ToolError("on macOS the MuJoCo viewer must run under mjpython: "
                             "mjpython scripts/view.py --env ID")
-    try:
-        import glfw
-    except Exception as exc:  # noqa: BLE001 - missing or broken GLFW library
-        raise ToolError(f"the MuJoCo viewer needs GLFW, which failed to load: {exc}") from exc
-    if not glfw.init():
+    if not glfw_starts():
         raise ToolError("GLFW could not initialise a window system (is the display reachable?)")
 
 
