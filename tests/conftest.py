@@ -1,8 +1,10 @@
-"""Shared pytest fixtures and helpers: where the reference data lives (``../shared`` beside the
-repo), and a hand-made BlockedUnlockPickup layout used by several test files."""
+"""Shared pytest fixtures and helpers: where the reference data lives (``tests/data``, or the
+folder named by ``SAFETY_SIM_REFS``), and a hand-made BlockedUnlockPickup layout used by several
+test files."""
 from __future__ import annotations
 
 import json
+import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -14,19 +16,14 @@ import pytest
 import safety_sim  # noqa: F401
 from safety_sim.grid.encoding import T
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
-REFS = SHARED / "refs"
+# Reference data (facts recorded from the reference implementations; see tests/data/README.md).
+REFS = Path(os.environ.get("SAFETY_SIM_REFS") or Path(__file__).resolve().parent / "data")
 
 
 @lru_cache(maxsize=None)
 def load_ref(name: str):
-    """A JSON file of ``shared/refs`` (parsed once per test session)."""
+    """A JSON file of the reference data (parsed once per test session)."""
     return json.loads((REFS / name).read_text())
-
-
-@pytest.fixture(scope="session")
-def shared_dir() -> Path:
-    return SHARED
 
 
 @pytest.fixture(scope="session")

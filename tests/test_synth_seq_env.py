@@ -3,10 +3,8 @@ input, labels and cost, truncation, pickling, rendering hooks."""
 from __future__ import annotations
 
 import copy
-import json
 import pickle
 import re
-from pathlib import Path
 
 import gymnasium
 import numpy as np
@@ -18,14 +16,14 @@ import safety_sim  # noqa: F401  (registers the ids)
 from safety_sim.envs.synth_seq import KEY_ACTIONS, SynthSeqEnv
 from safety_sim.grid.synth_seq.records import LevelRecordError
 from safety_sim.render.frame import GridFrame
+from conftest import load_ref
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 ENV_ID = "SafetySynthSeq-v0"
 
 
 @pytest.fixture(scope="module")
 def records():
-    return json.loads((SHARED / "refs" / "synth_seq_missions.json").read_text())["missions"]
+    return load_ref("synth_seq_missions.json")["missions"]
 
 
 def test_check_env_and_spaces():

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -19,14 +18,14 @@ from safety_sim.grid.synth_seq.instructions import (
 from safety_sim.grid.synth_seq.levelgen import LevelGenerationError, generate_level
 from safety_sim.grid.synth_seq.records import level_from_record, level_to_record
 from safety_sim.grid.synth_seq.sampling import REASON_ADJACENT, REASON_KEY, REASON_OVERLAP
+from conftest import load_ref
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 N_GENERATED = 1000
 
 
 @pytest.fixture(scope="module")
 def refs():
-    data = json.loads((SHARED / "refs" / "synth_seq_missions.json").read_text())
+    data = load_ref("synth_seq_missions.json")
     assert data["format"] == "synth_seq_missions/1"
     return data
 

@@ -2,16 +2,14 @@
 reference levels within max_steps, and never destroys a box."""
 from __future__ import annotations
 
-import json
-from pathlib import Path
 
 import gymnasium
 import numpy as np
 import pytest
 
 import safety_sim
+from conftest import load_ref
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 N_SEEDS = 200
 
 
@@ -57,7 +55,7 @@ def test_oracle_is_deterministic():
 
 
 def test_oracle_solves_the_reference_levels():
-    records = json.loads((SHARED / "refs" / "synth_seq_missions.json").read_text())["missions"]
+    records = load_ref("synth_seq_missions.json")["missions"]
     env = gymnasium.make("SafetySynthSeq-v0")
     runs = [_solve(env, {"options": {"level": rec}}) for rec in records]
     assert sum(ok for ok, *_ in runs) >= 0.99 * len(records)

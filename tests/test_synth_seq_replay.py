@@ -2,21 +2,19 @@
 observation traces), and the verifier quirks of spec section 6 on small hand-made levels."""
 from __future__ import annotations
 
-import json
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from safety_sim.envs.synth_seq import SynthSeqEnv
+from conftest import load_ref
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 LEFT, RIGHT, FORWARD, PICKUP, DROP, TOGGLE, DONE = range(7)
 
 
 @pytest.fixture(scope="module")
 def records():
-    data = json.loads((SHARED / "refs" / "synth_seq_missions.json").read_text())
+    data = load_ref("synth_seq_missions.json")
     return data["missions"]
 
 
