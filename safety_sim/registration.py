@@ -1,8 +1,11 @@
 """The one table of every environment id this package registers with gymnasium.
 
-Each row is data: the id, the entry point ``"module:Class"``, the constructor kwargs and the
-``max_episode_steps`` handed to gymnasium's ``TimeLimit`` (None: the env truncates itself).
-Configuration lives in the kwargs; nothing ever parses an id back into a class.
+Each row is data: the id, the entry point ``"module:Class"``, the constructor kwargs, the
+``max_episode_steps`` handed to gymnasium's ``TimeLimit`` (None: the env truncates itself) and,
+where the family has a native batched form, its ``vector_entry_point`` (what
+``gymnasium.make_vec(id, n, vectorization_mode="vector_entry_point")`` builds).
+Configuration lives in the kwargs; nothing ever parses an id back into a class. Each family adds
+its rows in its own ``_..._rows`` function.
 """
 from __future__ import annotations
 
@@ -22,6 +25,8 @@ class EnvRow:
     kwargs: dict[str, Any] = field(default_factory=dict)
     max_episode_steps: int | None = None
     family: str = ""
+    vector_entry_point: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)   # other gymnasium.register kwargs
 
 
 def _push_rows() -> list[EnvRow]:
@@ -57,7 +62,12 @@ def _grid_rows() -> list[EnvRow]:
     ]
 
 
-ENV_ROWS: tuple[EnvRow, ...] = tuple(_push_rows() + _grid_rows())
+def _velocity_rows() -> list[EnvRow]:
+    """Safe Velocity (spec/velocity.md)."""
+    return []
+
+
+ENV_ROWS: tuple[EnvRow, ...] = tuple(_push_rows() + _grid_rows() + _velocity_rows())
 
 
 def env_ids(family: str | None = None) -> list[str]:
@@ -77,4 +87,5 @@ def register_all() -> None:
         if r.id in gymnasium.registry:
             continue
         gymnasium.register(id=r.id, entry_point=r.entry_point, kwargs=dict(r.kwargs),
-                           max_episode_steps=r.max_episode_steps)
+                           max_episode_steps=r.max_episode_steps,
+                           vector_entry_point=r.vector_entry_point, **r.extra)
