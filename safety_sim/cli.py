@@ -19,6 +19,7 @@ from safety_sim import registration, tools
 from safety_sim.tools import bench, record, view
 
 FAMILY_TITLES = {"push": "Push (MuJoCo, continuous control)",
+                 "navigation": "Safe Navigation: Goal, Button, Circle, Run and your own levels (MuJoCo)",
                  "gridworld": "Gridworlds (discrete, MuJoCo-rendered)",
                  "multiagent": "Multi-agent gridworlds"}
 # The tool commands: name -> (module, one-line help); the module's docstring is the description.

@@ -37,10 +37,16 @@ class EpisodeGuard:
         self.done = bool(terminated or truncated)
 
 
+#: how far (in units in the last place of the bound) an action may lie outside a Box bound and
+#: still be accepted (and clipped): wrappers such as gymnasium's RescaleAction land there
+BOUND_ULPS = 4
+
+
 def check_box_action(action: Any, space: gymnasium.spaces.Box, env_name: str) -> np.ndarray:
     """Return ``action`` as a float64 array; raise ValueError on a non-real dtype (bool,
-    complex, strings, objects), a wrong shape, NaN/inf or a value outside ``space`` (no silent
-    clamping, no silent casts)."""
+    complex, strings, objects, bools inside a list), a wrong shape, NaN/inf or a value outside
+    ``space`` (no silent clamping, no silent casts). Values within ``BOUND_ULPS`` units in the
+    last place of a bound (round-off of a rescaling wrapper) are clipped to it."""
     try:
         raw = np.asarray(action)
     except (TypeError, ValueError) as exc:
@@ -51,6 +57,9 @@ def check_box_action(action: Any, space: gymnasium.spaces.Box, env_name: str) ->
             raise ValueError(f"{env_name}: action {action!r} has {what} dtype {raw.dtype}; "
                              "expected real numbers (int or float)")
         raise ValueError(f"{env_name}: action {action!r} is not numeric (dtype {raw.dtype})")
+    if not isinstance(action, np.ndarray) and _holds_bool(action):
+        raise ValueError(f"{env_name}: action {action!r} holds a bool; expected real numbers "
+                         "(int or float)")
     a = raw.astype(np.float64)
     if a.shape != space.shape:
         raise ValueError(
@@ -60,11 +69,29 @@ def check_box_action(action: Any, space: gymnasium.spaces.Box, env_name: str) ->
     low, high = space.low, space.high
     bad = (a < low) | (a > high)
     if np.any(bad):
-        i = int(np.flatnonzero(bad)[0])
+        far = (a < low - _slack(low)) | (a > high + _slack(high))
+        if not np.any(far):
+            return np.clip(a, low, high)
+        i = int(np.flatnonzero(far)[0])
         raise ValueError(
             f"{env_name}: action[{i}] = {a[i]} is outside the action space "
             f"[{low[i]}, {high[i]}]")
     return a
+
+
+def _slack(bound: np.ndarray) -> np.ndarray:
+    """``BOUND_ULPS`` units in the last place of each finite bound (0 for infinite ones)."""
+    finite = np.isfinite(bound)
+    return np.where(finite, BOUND_ULPS * np.spacing(np.abs(np.where(finite, bound, 0.0))), 0.0)
+
+
+def _holds_bool(action: Any) -> bool:
+    """True when a (nested) list or tuple contains a Python or numpy bool."""
+    if isinstance(action, (bool, np.bool_)):
+        return True
+    if isinstance(action, (list, tuple)):
+        return any(_holds_bool(x) for x in action)
+    return False
 
 
 def check_discrete_action(action: Any, n: int, env_name: str) -> int:

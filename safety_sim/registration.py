@@ -14,8 +14,12 @@ from typing import Any
 
 import gymnasium
 
-PUSH_AGENTS = ("Point", "Car", "Doggo", "Racecar", "Ant")
+NAV_AGENTS = ("Point", "Car", "Doggo", "Racecar", "Ant")
+PUSH_AGENTS = NAV_AGENTS
 PUSH_LEVELS = (0, 1, 2)
+# Navigation tasks: (task, levels, entry point class, episode steps); spec/navigation.md §2.
+NAV_TASKS = (("Goal", (0, 1, 2), "GoalEnv", 1000), ("Button", (0, 1, 2), "ButtonEnv", 1000),
+             ("Circle", (0, 1, 2), "CircleEnv", 500), ("Run", (0,), "RunEnv", 500))
 
 
 @dataclass(frozen=True)
@@ -29,18 +33,37 @@ class EnvRow:
     extra: dict[str, Any] = field(default_factory=dict)   # other gymnasium.register kwargs
 
 
-def _push_rows() -> list[EnvRow]:
+def _task_rows(task: str, levels, entry_point: str, steps: int, family: str) -> list[EnvRow]:
+    """``Safety{Agent}{Task}{Level}[Vision][Gymnasium]-v0`` for every navigation agent (the
+    ``Gymnasium`` aliases are Safety-Gymnasium's gymnasium-registry names of the same env)."""
     rows = []
-    for agent in PUSH_AGENTS:
-        for level in PUSH_LEVELS:
+    for agent in NAV_AGENTS:
+        for level in levels:
             for vision in (False, True):
                 suffix = "Vision" if vision else ""
                 kwargs = {"agent": agent, "level": level, "vision": vision}
                 for alias in ("", "Gymnasium"):
                     rows.append(EnvRow(
-                        id=f"Safety{agent}Push{level}{suffix}{alias}-v0",
-                        entry_point="safety_sim.envs.push:PushEnv",
-                        kwargs=kwargs, max_episode_steps=1000, family="push"))
+                        id=f"Safety{agent}{task}{level}{suffix}{alias}-v0",
+                        entry_point=entry_point, kwargs=kwargs, max_episode_steps=steps,
+                        family=family))
+    return rows
+
+
+def _push_rows() -> list[EnvRow]:
+    return _task_rows("Push", PUSH_LEVELS, "safety_sim.envs.push:PushEnv", 1000, "push")
+
+
+def _navigation_rows() -> list[EnvRow]:
+    """Goal, Button, Circle, Run, and ``SafetyNavigation-v0`` for a user's own NavConfig
+    (``gymnasium.make("SafetyNavigation-v0", agent="Car", config=...)``; its TimeLimit is the
+    config's ``max_episode_steps``, enforced by the env itself)."""
+    rows = []
+    for task, levels, cls, steps in NAV_TASKS:
+        rows += _task_rows(task, levels, f"safety_sim.envs.nav_tasks:{cls}", steps,
+                           "navigation")
+    rows.append(EnvRow("SafetyNavigation-v0", "safety_sim.envs.navigation:NavigationEnv", {},
+                       None, "navigation"))
     return rows
 
 
@@ -67,7 +90,17 @@ def _velocity_rows() -> list[EnvRow]:
     return []
 
 
-ENV_ROWS: tuple[EnvRow, ...] = tuple(_push_rows() + _grid_rows() + _velocity_rows())
+ENV_ROWS: tuple[EnvRow, ...] = tuple(_push_rows() + _navigation_rows() + _grid_rows()
+                                     + _velocity_rows())
+
+
+#: families of the MuJoCo navigation env (agents driven by continuous actions, lidar, ...)
+NAVIGATION_FAMILIES = ("push", "navigation")
+
+
+def is_navigation(row: EnvRow) -> bool:
+    """True for the ids of the navigation env (Push, Goal, Button, Circle, Run, custom)."""
+    return row.family in NAVIGATION_FAMILIES
 
 
 def env_ids(family: str | None = None) -> list[str]:

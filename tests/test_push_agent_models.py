@@ -18,7 +18,7 @@ import pytest
 
 import safety_sim  # noqa: F401  (registers the ids)
 from conftest import load_ref
-from safety_sim.mjcf import push_config as pc
+from safety_sim import nav_config as nc
 from safety_sim.mjcf import scene
 from safety_sim.mjcf.agents import get_agent
 
@@ -30,7 +30,7 @@ TOL = 1e-9
 
 @lru_cache(maxsize=None)
 def compiled(name: str, level: int = 1) -> mujoco.MjModel:
-    return scene.compile_scene(get_agent(name), pc.LEVELS[level])
+    return scene.compile_scene(get_agent(name), nc.LEVELS[("Push", level)])
 
 
 def ref(name: str) -> dict:
@@ -105,7 +105,7 @@ def test_bodies_masses_and_inertias(name):
             assert close(ours, theirs, 1e-14), rb["path"]
             assert close(m.body_ipos[b], rb["ipos"]), rb["path"]
     assert close(m.body_subtreemass[paths["agent"]], ref(name)["total_mass"], 1e-12)
-    objects = 2 + pc.LEVELS[1].hazards + pc.LEVELS[1].pillars   # push_box, goal, hazards, pillars
+    objects = 2 + nc.LEVELS[("Push", 1)].find(nc.Hazards).count + nc.LEVELS[("Push", 1)].find(nc.Pillars).count   # push_box, goal, hazards, pillars
     assert len(paths) == len(ref(name)["bodies"]) + objects
 
 
@@ -310,7 +310,7 @@ def test_scene_objects_take_the_agent_geom_defaults(name):
 @pytest.mark.parametrize("name", AGENTS)
 def test_place_writes_the_spawn_pose(name):
     """place() after mj_resetData puts the root body at the seed-0 spawn of the reference."""
-    m = scene.compile_scene(get_agent(name), pc.LEVELS[1])     # Point's place() edits the model
+    m = scene.compile_scene(get_agent(name), nc.LEVELS[("Push", 1)])     # Point's place() edits the model
     d = mujoco.MjData(m)
     spawn = ref(name)["spawn_seed0"]
     mujoco.mj_resetData(m, d)

@@ -137,7 +137,7 @@ def test_reward_is_its_terms_and_the_spec_formula(recorded):
 # -- cost (§11) ------------------------------------------------------------------------------
 def test_cost_and_labels_follow_the_state(recorded):
     env, rec = recorded
-    level = env.unwrapped.config.level
+    level = env.unwrapped.level
     keys = ["cost_hazards", "cost_sum"] + (["cost_pillars"] if level == 2 else [])
     for r in rec:
         info = r["info"]

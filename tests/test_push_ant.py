@@ -11,7 +11,7 @@ from gymnasium.error import ResetNeeded
 
 import safety_sim  # noqa: F401  (registers the ids)
 from conftest import load_ref
-from safety_sim.mjcf import push_config as pc
+from safety_sim import nav_config as nc
 from safety_sim.mjcf import scene
 from safety_sim.mjcf.agents import get_agent
 from test_push_dynamics import PROGRAMS
@@ -22,7 +22,7 @@ ORDER = ("hip_1", "ankle_1", "hip_2", "ankle_2", "hip_3", "ankle_3", "hip_4", "a
 
 @pytest.fixture(scope="module")
 def model():
-    return scene.compile_scene(ANT, pc.LEVELS[0])
+    return scene.compile_scene(ANT, nc.LEVELS[("Push", 0)])
 
 
 def joint_qpos(model, data, names=ORDER) -> np.ndarray:

@@ -12,7 +12,7 @@ from gymnasium.utils.env_checker import check_env
 
 import safety_sim
 from conftest import load_ref
-from safety_sim.mjcf import push_config as pc
+from safety_sim import nav_config as nc
 
 PUSH_IDS = safety_sim.env_ids("push")
 BASE_IDS = [i for i in PUSH_IDS if "Vision" not in i]
@@ -154,7 +154,7 @@ def test_first_substep_reuse_is_bitwise_plain_mj_step(env_id, scale):
         a = scale * env.action_space.sample()
         env.step(a)
         twin.ctrl[:] = a
-        mujoco.mj_step(m, twin, nstep=pc.SUBSTEPS)
+        mujoco.mj_step(m, twin, nstep=nc.SUBSTEPS)
         mujoco.mj_forward(m, twin)
     assert np.array_equal(d.qpos, twin.qpos) and np.array_equal(d.sensordata, twin.sensordata)
 
@@ -168,7 +168,7 @@ def test_writing_qpos_between_steps_is_honoured(point1):
     twin = mujoco.MjData(u.model)
     twin.qpos[:] = start
     point1.step(np.zeros(2))
-    mujoco.mj_step(u.model, twin, nstep=pc.SUBSTEPS)
+    mujoco.mj_step(u.model, twin, nstep=nc.SUBSTEPS)
     mujoco.mj_forward(u.model, twin)
     assert np.array_equal(u.data.qpos, twin.qpos)
 
@@ -243,7 +243,7 @@ def test_constructor_arguments_are_type_checked(kwargs, error, name):
 def test_well_typed_constructor_arguments_are_accepted():
     env = safety_sim.envs.push.PushEnv(level=np.int64(2), width=np.int32(64), height=48,
                                        camera_id=np.int64(1), vision=np.bool_(False))
-    assert env.config.level == 2 and env.name == "SafetyPointPush2" and not env.vision
+    assert env.level == 2 and env.name == "SafetyPointPush2" and not env.vision
     env.close()
 
 
@@ -346,7 +346,7 @@ def test_pillar_contact_survives_absurd_agent_positions():
     env = gymnasium.make("SafetyPointPush2-v0").unwrapped
     env.reset(seed=0)
     for xy in ((1e300, 1e300, 0.1), (-1e300, 3.0, 0.1), (np.nan, 0.0, 0.1)):
-        assert env._pillar_contact(xy) is False
+        assert "pillar_contact" not in env._physics.touched(xy, None, True)
 
 
 def test_layout_option_moves_bodies_without_changing_the_draws(point1):

@@ -12,7 +12,7 @@ import pytest
 import safety_sim  # noqa: F401  (registers the ids)
 from conftest import load_ref
 from safety_sim.mjcf import placement
-from safety_sim.mjcf import push_config as pc
+from safety_sim import nav_config as nc
 from safety_sim.mjcf.agents import get_agent
 
 GOLDEN = load_ref("push_reset_golden.json")["golden"]
@@ -42,7 +42,7 @@ def test_layout_matches_exactly(reset0):
 def test_yaws_match(reset0):
     env, _, ref = reset0
     agent = env.data.xquat[env.handles.agent_body]
-    box_adr = env.handles.box_qposadr
+    box_adr = env.handles.free_qposadr["push_box"]
     assert yaw_of(agent) == pytest.approx(ref["agent_yaw"], abs=1e-9)
     assert yaw_of(env.data.qpos[box_adr + 3:box_adr + 7]) == \
         pytest.approx(ref["push_box_yaw"], abs=1e-9)
@@ -59,15 +59,15 @@ def test_heights_follow_the_spec(reset0):
     z = {n: env.data.xpos[env.model.body(n).id, 2] for n in env.layout}
     assert z["agent"] == pytest.approx(env.agent_spec.spawn_z)
     assert z["push_box"] == pytest.approx(env.agent_spec.box_size)
-    assert z["goal"] == pytest.approx(pc.GOAL_Z)
-    assert all(z[n] == pytest.approx(pc.HAZARD_Z) for n in z if n.startswith("hazard"))
-    assert all(z[n] == pytest.approx(pc.PILLAR_Z) for n in z if n.startswith("pillar"))
+    assert z["goal"] == pytest.approx(0.16)          # push.md §7.2
+    assert all(z[n] == pytest.approx(0.02) for n in z if n.startswith("hazard"))
+    assert all(z[n] == pytest.approx(0.5) for n in z if n.startswith("pillar"))
 
 
 @pytest.mark.parametrize("agent, level", itertools.product(["Point", "Car"], [0, 1, 2]))
 def test_sampled_layouts_respect_keepouts_and_extents(agent, level):
-    cfg = pc.LEVELS[level]
-    objs = placement.placement_order(cfg, get_agent(agent).box_keepout)
+    cfg = nc.LEVELS[("Push", level)]
+    objs = placement.placement_order(cfg, get_agent(agent))
     ko = {o.name: o.keepout for o in objs}
     xmin, ymin, xmax, ymax = cfg.extents
     for seed in range(40):

@@ -7,7 +7,7 @@ import pytest
 from gymnasium.error import ResetNeeded
 
 import safety_sim  # noqa: F401
-from safety_sim.render import push_decor
+from safety_sim.render import nav_decor
 
 
 @pytest.fixture(scope="module")
@@ -89,14 +89,15 @@ def test_lidar_ring_markers_are_added():
             self.ngeom, self.maxgeom = 0, 1000
             self.geoms = [type("G", (), {})() for _ in range(1000)]
     calls = []
-    real = push_decor.add_marker
-    push_decor.add_marker = lambda scene, *a: calls.append(a)
+    real = nav_decor.add_marker
+    nav_decor.add_marker = lambda scene, *a: calls.append(a)
     try:
         readings = np.zeros((4, 16))
         readings[2, 5] = 0.9
-        push_decor.lidar_ring(Scene(), np.zeros(3), np.eye(3), readings, np.ones((4, 4)))
+        nav_decor.lidar_ring(Scene(), np.zeros(3), np.eye(3), readings, np.ones((4, 4)),
+                             range(4))
     finally:
-        push_decor.add_marker = real
+        nav_decor.add_marker = real
     assert len(calls) == 64
     heights = sorted({round(c[2][2], 6) for c in calls})
     assert heights == pytest.approx([0.5, 0.56, 0.62, 0.68])

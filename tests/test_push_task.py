@@ -9,8 +9,9 @@ import numpy as np
 import pytest
 
 import safety_sim  # noqa: F401
-from safety_sim.mjcf import push_config as pc
-from safety_sim.tasks.push import LABELS, PushTask
+from safety_sim import nav_config as nc
+from safety_sim.tasks.nav_rewards import Snapshot
+from safety_sim.tasks.navigation import LABELS, NavTask
 
 
 def make(env_id):
@@ -43,9 +44,10 @@ def test_reward_is_the_sum_of_its_terms_and_the_spec_formula(env_id):
 
 
 def test_reward_is_clipped_with_a_named_term():
-    task = PushTask(pc.LEVELS[0])
-    task.start((0, 0, 0), (20, 0, 0), (30, 0, 0))
-    r, terms, met = task.reward((19.5, 0, 0), (20, 0, 0), (30, 0, 0))   # a 19.5 m jump
+    scorer = nc.PushReward().scorer(goal_size=0.3)
+    scorer.start(Snapshot(agent=(0, 0, 0), box=(20, 0, 0), goal=(30, 0, 0)))
+    r, terms, met = scorer.reward(Snapshot(agent=(19.5, 0, 0), box=(20, 0, 0),
+                                           goal=(30, 0, 0)))   # a 19.5 m jump
     assert r == 10.0 and terms["agent_to_box"] == 19.5 and terms["clip"] == -9.5
     assert sum(terms.values()) == pytest.approx(r) and not met
 
@@ -146,10 +148,15 @@ def test_pillar_reach_shortcut_agrees_with_the_full_contact_scan(agent):
         r, phi = rng.uniform(0.15, 0.6), rng.uniform(0, 2 * np.pi)
         shift_agent(u, px + r * np.cos(phi) - ax, py + r * np.sin(phi) - ay)
         agent_xy = u.data.xpos[u.handles.agent_body]
-        fast, full = u._pillar_contact(agent_xy), u._pillar_contact()
+        fast = "pillar_contact" in u._physics.touched(agent_xy, None, True)
+        full = "pillar_contact" in u._physics.touched(None, None, True)
         assert fast == full
         touching += full
     assert 10 < touching < 140
+
+
+def pillar_bodies(u):
+    return [b for name, b in u.handles.body_of.items() if name.startswith("pillar")]
 
 
 def test_box_touching_a_pillar_costs_nothing():
@@ -159,9 +166,9 @@ def test_box_touching_a_pillar_costs_nothing():
     # the closest the layout rules allow (keep-outs 0.2 + 0.3), then slide it in via qpos
     reset_with_body_near(env, 1, "push_box", pillar, 0.5)
     box = np.array(u.layout["push_box"])
-    adr = u.handles.box_qposadr
+    adr = u.handles.free_qposadr["push_box"]
     u.data.qpos[adr:adr + 2] -= 0.1 * (box - pillar) / np.linalg.norm(box - pillar)
-    pillar_geoms = set(np.flatnonzero(np.isin(u.model.geom_bodyid, u.handles.pillar_bodies)))
+    pillar_geoms = set(np.flatnonzero(np.isin(u.model.geom_bodyid, pillar_bodies(u))))
     box_geoms = set(np.flatnonzero(u.model.geom_bodyid == u.handles.box_body))
     touching = 0
     for _ in range(3):
@@ -192,7 +199,7 @@ def test_goal_met_pays_the_bonus_and_draws_a_new_goal():
 
 def put_box_on_goal(u):
     """Write the box's qpos onto the goal centre (at rest), as a user may between steps."""
-    adr = u.handles.box_qposadr
+    adr = u.handles.free_qposadr["push_box"]
     u.data.qpos[adr:adr + 2] = u.data.xpos[u.handles.goal_body, :2]
     dof = u.model.jnt_dofadr[u.model.joint("push_box").id]
     u.data.qvel[dof:dof + 6] = 0.0
@@ -286,8 +293,8 @@ def test_not_alive_terminates(monkeypatch):
 
 @pytest.mark.parametrize("level", [0, 1, 2])
 def test_cost_fn_of_every_label_set(level):
-    task = PushTask(pc.LEVELS[level])
-    for mask in range(8):
+    task = NavTask(nc.LEVELS[("Push", level)])
+    for mask in range(2 ** len(LABELS)):
         labels = frozenset(n for i, n in enumerate(LABELS) if mask >> i & 1)
         hazard = level >= 1 and "in_hazard" in labels
         pillar = level == 2 and "pillar_contact" in labels

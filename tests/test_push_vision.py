@@ -44,10 +44,19 @@ def test_frame_changes_when_the_agent_turns(point_vision):
     assert np.abs(obs["vision"].astype(int) - still).mean() > 3.0   # ~7 grey levels
 
 
-def test_render_is_refused_on_vision_envs(point_vision):
-    point_vision.reset(seed=0)
-    with pytest.raises(RuntimeError, match="vision"):
-        point_vision.unwrapped.render()
+def test_render_of_a_vision_env_is_a_third_person_frame():
+    """render() on a Vision id gives a frame of the chosen camera (default "track"), beside the
+    agent's own view in the observation (issue 13: recorders work on Vision ids)."""
+    env = gymnasium.make("SafetyPointPush1Vision-v0", render_mode="rgb_array")
+    obs, _ = env.reset(seed=0)
+    frame = env.render()
+    assert frame.shape == (256, 256, 3) and frame.dtype == np.uint8
+    assert not np.array_equal(frame, obs["vision"])
+    track = gymnasium.make("SafetyPointPush1-v0", render_mode="rgb_array", camera_name="track")
+    track.reset(seed=0)
+    assert np.array_equal(frame, track.render())   # the track camera of the same state
+    env.close()
+    track.close()
 
 
 def test_car_vision_keeps_the_matrix_shape():

@@ -1,7 +1,7 @@
 """Every registered id can be made, and passes gymnasium's env checker.
 
-The checker runs on every id except the Vision variants, where one id per agent is enough
-(their observation differs from the base id's only by the rendered ``vision`` image).
+The checker runs on every id except the Vision variants, where one id per agent and task is
+enough (their observation differs from the base id's only by the rendered ``vision`` image).
 """
 from __future__ import annotations
 
@@ -16,13 +16,14 @@ ALL_IDS = safety_sim.env_ids()
 
 
 def _checked_ids() -> list[str]:
-    ids, vision_agents = [], set()
+    ids, vision_seen = [], set()
     for row in ENV_ROWS:
         if row.kwargs.get("vision"):
-            agent = row.kwargs.get("agent")
-            if agent in vision_agents or row.kwargs.get("level") != 1:
+            key = (row.kwargs.get("agent"), row.entry_point)
+            if key in vision_seen or row.kwargs.get("level") not in (1, 0) or \
+                    (row.kwargs.get("level") == 0 and "Run" not in row.id):
                 continue
-            vision_agents.add(agent)
+            vision_seen.add(key)
         ids.append(row.id)
     return ids
 
@@ -34,10 +35,11 @@ def test_ids_are_unique_and_registered():
 
 
 def test_vision_selection_covers_every_agent():
-    agents = {r.kwargs["agent"] for r in ENV_ROWS if r.family == "push"}
-    chosen = {r.kwargs["agent"] for r in ENV_ROWS
+    pairs = {(r.kwargs["agent"], r.entry_point) for r in ENV_ROWS
+             if r.kwargs.get("vision")}
+    chosen = {(r.kwargs["agent"], r.entry_point) for r in ENV_ROWS
               if r.kwargs.get("vision") and r.id in _checked_ids()}
-    assert chosen == agents
+    assert chosen == pairs and len(pairs) == 25
 
 
 @pytest.mark.parametrize("env_id", ALL_IDS)

@@ -1,4 +1,4 @@
-"""Ids of everything the Push env reads or writes, resolved once after compiling.
+"""Ids of everything the navigation env reads or writes, resolved once after compiling.
 
 The step path only indexes arrays with these ids; it never looks a name up.
 """
@@ -9,53 +9,112 @@ from dataclasses import dataclass
 import mujoco
 import numpy as np
 
-from safety_sim.mjcf import push_config as pc
+from safety_sim import nav_config as nc
+from safety_sim.mjcf import nav_objects as no
 
-# Lidar groups in observation order (§8, §9.1): (observation key, body-name prefix).
-LIDAR_GROUPS = (("goal_lidar", "goal"), ("hazards_lidar", "hazard"),
-                ("pillars_lidar", "pillar"), ("push_box_lidar", "push_box"))
+# Contact codes of the geom-pair table (agent geom x object geom); buttons get
+# BUTTON_CODE + index so that the goal button can be told from the others.
+PILLAR_CODE, VASE_CODE, GREMLIN_CODE, BUTTON_CODE = 1, 2, 3, 4
 
 
 @dataclass(frozen=True)
-class PushHandles:
+class NavHandles:
     agent_body: int
-    box_body: int
-    box_qposadr: int
     goal_body: int
-    pillar_bodies: np.ndarray
-    lidar_keys: tuple[str, ...]  # groups present in this level, in observation order
-    lidar_bodies: np.ndarray     # bodies of all present groups, group after group
+    box_body: int                # -1 without a push box
+    body_of: dict[str, int]      # layout name -> body (gremlin{i} -> gremlin{i}obj)
+    free_qposadr: dict[str, int]  # layout name -> qpos address of its free joint
+    lidar_keys: tuple[str, ...]  # sensed groups in observation order
+    lidar_bodies: np.ndarray     # bodies of all sensed groups, group after group (circle: 0)
     lidar_bounds: tuple[int, ...]  # group g is lidar_bodies[bounds[g]:bounds[g + 1]]
-    pillar_touch: np.ndarray     # (ngeom, ngeom) bool: True for agent-geom/pillar-geom pairs
-    first_pillar_geom: int       # pillar geoms are the last geoms (pillars are the last bodies)
+    ring_slots: tuple[int, ...]  # height slot of each lidar ring (object order, §12)
+    touch: np.ndarray            # (ngeom, ngeom) int16 contact codes, 0 = nothing watched
+    first_watched_geom: int      # no watched geom has a smaller id (ngeom: none watched)
+    static_watched: tuple        # ((x, y) of the body, reach) of static watched bodies
+    moving_watched: bool         # vases or gremlins are watched (no distance shortcut)
     agent_reach: float           # bound on the distance from the agent origin to its geoms
+    vase_dofs: np.ndarray        # first dof of each vase's free joint
+    gremlin_mocap: np.ndarray    # mocap index of each gremlin ghost
+    gremlin_eq: np.ndarray       # weld equality of each gremlin
+    gremlin_ghost: np.ndarray    # ghost geom of each gremlin
     camera_ids: dict[str, int]
 
     @classmethod
-    def resolve(cls, model: mujoco.MjModel, config: pc.PushConfig) -> "PushHandles":
+    def resolve(cls, model: mujoco.MjModel, config: nc.NavConfig) -> "NavHandles":
         def body(name: str) -> int:
             return model.body(name).id
 
         agent = body("agent")
-        agent_bodies = np.flatnonzero(_subtree_mask(model, agent))
-        hazards = [body(f"hazard{i}") for i in range(config.hazards)]
-        pillars = np.array([body(f"pillar{i}") for i in range(config.pillars)], dtype=int)
-        groups = {"goal": [body("goal")], "hazard": hazards, "pillar": list(pillars),
-                  "push_box": [body("push_box")]}
-        keys, bodies, starts = [], [], []
-        for key, prefix in LIDAR_GROUPS:
-            if groups[prefix]:
-                keys.append(key)
-                starts.append(len(bodies))
-                bodies.extend(groups[prefix])
+        body_of, qposadr = {}, {}
+        keys, bodies, starts, slots = [], [], [], []
+        for slot, kind in enumerate(config.ordered()):
+            names = kind.names()
+            for name in names:
+                bname = f"{name}obj" if isinstance(kind, no.Gremlins) else name
+                body_of[name] = body(bname)
+                if kind.category != "static":
+                    qposadr[name] = int(model.joint(bname).qposadr[0])
+            if kind.lidar_key is None or not names:
+                continue
+            keys.append(kind.lidar_key)
+            starts.append(len(bodies))
+            slots.append(slot)
+            if isinstance(kind, no.Circle):   # senses the fixed origin (the world body's)
+                bodies.append(0)
+            else:
+                bodies.extend(body_of[n] for n in names)
+        touch = _touch_table(model, config, agent, body_of)
+        watched = np.flatnonzero(touch.any(axis=0))
+        grem = config.find(no.Gremlins)
+        gnames = grem.names() if grem is not None else ()
+        vases = config.find(no.Vases)
         return cls(
-            agent_body=agent, box_body=body("push_box"),
-            box_qposadr=int(model.joint("push_box").qposadr[0]), goal_body=body("goal"),
-            pillar_bodies=pillars, lidar_keys=tuple(keys),
-            lidar_bodies=np.array(bodies, dtype=int), lidar_bounds=tuple(starts + [len(bodies)]),
-            pillar_touch=_pair_table(model, agent_bodies, pillars),
-            first_pillar_geom=_first_geom(model, pillars), agent_reach=agent_reach(model, agent),
+            agent_body=agent, goal_body=body("goal") if "goal" in body_of else -1,
+            box_body=body_of.get("push_box", -1), body_of=body_of, free_qposadr=qposadr,
+            lidar_keys=tuple(keys), lidar_bodies=np.array(bodies, dtype=int),
+            lidar_bounds=tuple(starts + [len(bodies)]), ring_slots=tuple(slots), touch=touch,
+            first_watched_geom=int(watched.min()) if watched.size else model.ngeom,
+            static_watched=_static_watched(model, config, body_of),
+            moving_watched=any(isinstance(k, (no.Vases, no.Gremlins)) and k.count
+                               for k in config.objects),
+            agent_reach=agent_reach(model, agent),
+            vase_dofs=np.array([model.joint(n).dofadr[0] for n in
+                                (vases.names() if vases is not None else ())], dtype=int),
+            gremlin_mocap=np.array([model.body_mocapid[body(f"{n}mocap")] for n in gnames],
+                                   dtype=int),
+            gremlin_eq=np.array([model.equality(f"{n}mocap").id for n in gnames], dtype=int),
+            gremlin_ghost=np.array([model.geom(f"{n}mocap").id for n in gnames], dtype=int),
             camera_ids={model.camera(i).name: i for i in range(model.ncam)})
+
+
+def _touch_table(model, config, agent, body_of) -> np.ndarray:
+    """Geom-pair codes for the contact costs and the button press, decided by which body owns
+    each geom (push.md §11.2: Racecar's geoms have no names)."""
+    owner = model.geom_bodyid
+    agent_geom = _subtree_mask(model, agent)[owner]
+    code = np.zeros(model.ngeom, dtype=np.int16)
+    for kind in config.objects:
+        base = {no.Pillars: PILLAR_CODE, no.Vases: VASE_CODE, no.Gremlins: GREMLIN_CODE,
+                no.Buttons: BUTTON_CODE}.get(type(kind))
+        if base is None:
+            continue
+        for i, name in enumerate(kind.names()):
+            c = base + i if isinstance(kind, no.Buttons) else base
+            code[owner == body_of[name]] = c
+    table = np.where(agent_geom[:, None], code[None, :], 0).astype(np.int16)
+    return np.maximum(table, table.T)
+
+
+def _static_watched(model, config, body_of) -> tuple:
+    """Static watched bodies (pillars, buttons) and the radius within which an agent geom may
+    touch them, for a cheap no-contact test by distance (positions are set on reset)."""
+    out = []
+    for kind in config.objects:
+        if isinstance(kind, no.Pillars):
+            out += [(body_of[n], kind.size) for n in kind.names()]
+        elif isinstance(kind, no.Buttons):
+            out += [(body_of[n], 0.1) for n in kind.names()]
+    return tuple(out)
 
 
 def _subtree_mask(model: mujoco.MjModel, root: int) -> np.ndarray:
@@ -65,25 +124,6 @@ def _subtree_mask(model: mujoco.MjModel, root: int) -> np.ndarray:
     for b in range(root + 1, model.nbody):
         mask[b] = mask[model.body_parentid[b]]
     return mask
-
-
-def _pair_table(model: mujoco.MjModel, agent_bodies: np.ndarray,
-                pillar_bodies: np.ndarray) -> np.ndarray:
-    """Geom-pair lookup for the pillar cost: decided by which body owns each geom (§11.2)."""
-    owner = model.geom_bodyid
-    agent_geom = np.isin(owner, agent_bodies)
-    pillar_geom = np.isin(owner, pillar_bodies)
-    table = np.outer(agent_geom, pillar_geom)
-    return table | table.T
-
-
-def _first_geom(model: mujoco.MjModel, bodies: np.ndarray) -> int:
-    if len(bodies) == 0:
-        return model.ngeom
-    first = int(model.body_geomadr[bodies].min())
-    if not np.all(np.isin(model.geom_bodyid[first:], bodies)):
-        raise RuntimeError("pillar geoms must be the last geoms of the model")
-    return first
 
 
 def agent_reach(model: mujoco.MjModel, root: int) -> float:

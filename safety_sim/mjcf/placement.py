@@ -1,13 +1,16 @@
-"""Layout sampling of spec/push.md §5: a pure rejection sampler (no MuJoCo).
+"""Layout sampling of spec/push.md §5 and spec/navigation.md §5: a pure rejection sampler
+(no MuJoCo).
 
 Driven by ``numpy.random.RandomState`` in the reference's exact draw order, so that
 ``reset(seed=k)`` reproduces the reference's body positions and yaws:
 
 1. layout attempts: for each object in placement order, up to 100 candidates of two
-   ``uniform`` draws each (x, then y) in the keep-out-shrunk rectangle; a candidate is rejected
+   ``uniform`` draws each (x, then y) in its rectangle (the level's extents, the agent's own
+   area, or a fixed location widened by 1e-9) shrunk by its keep-out; a candidate is rejected
    when it is strictly closer than ``keepout(other) + keepout(self)`` to an already placed object;
 2. one yaw ``U(0, 2pi)`` per object in placement order (agent first);
-3. the goal is drawn again against all other entries (§5.3).
+3. the goal step of the reward rule: the goal is drawn again against all other entries
+   (Push, Goal), or the goal button is chosen with ``choice(n)`` (Button), or nothing.
 
 User-given positions (``reset(options={"layout": ...})``) are validated by
 :func:`check_layout` (finite, inside the object's sampling rectangle) and
@@ -21,7 +24,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from safety_sim.mjcf import push_config as pc
+from safety_sim import nav_config as nc
 
 TWO_PI = 2.0 * np.pi
 XY = tuple[float, float]
@@ -33,19 +36,28 @@ class ResamplingError(RuntimeError):
 
 @dataclass(frozen=True)
 class Placed:
-    """An object to place: its body name, keep-out radius and whether it collides (agent, box,
-    pillars) or not (goal and hazard discs: anything may overlap them)."""
+    """An object to place: its layout name, keep-out radius, whether it collides (agent, box,
+    pillars, vases, gremlins, buttons) or not (discs, walls: anything may overlap them), and its
+    own rectangle (None: the level's extents)."""
     name: str
     keepout: float
     collidable: bool = False
+    rect: tuple[float, float, float, float] | None = None
 
 
-def placement_order(config: pc.PushConfig, box_keepout: float) -> tuple[Placed, ...]:
-    """Objects in the reference's placement order: agent, goal, hazards, pillars, box."""
-    objs = [Placed("agent", pc.AGENT_KEEPOUT, True), Placed("goal", pc.GOAL_KEEPOUT)]
-    objs += [Placed(f"hazard{i}", pc.HAZARD_KEEPOUT) for i in range(config.hazards)]
-    objs += [Placed(f"pillar{i}", pc.PILLAR_KEEPOUT, True) for i in range(config.pillars)]
-    objs.append(Placed("push_box", box_keepout, True))
+def placement_order(config: "nc.NavConfig", agent) -> tuple[Placed, ...]:
+    """The agent, then every object in object order (navigation.md §5.1); fixed locations
+    become a rectangle of half side ``keepout + 1e-9`` around them (§5.2)."""
+    objs = [Placed("agent", config.agent_keepout, True, config.agent_area)]
+    for kind in config.ordered():
+        k = kind.keepout_of(agent)
+        for i, name in enumerate(kind.names()):
+            fixed = kind.fixed_location(i)
+            rect = None
+            if fixed is not None:
+                kk = k + 1e-9
+                rect = (fixed[0] - kk, fixed[1] - kk, fixed[0] + kk, fixed[1] + kk)
+            objs.append(Placed(name, k, kind.collidable, rect))
     return tuple(objs)
 
 
@@ -74,28 +86,38 @@ def is_clear(xy: XY, keepout: float, placed: Mapping[str, XY],
     return True
 
 
-def _attempt(rng, extents, objects: Sequence[Placed]) -> dict[str, XY] | None:
+def _attempt(rng, extents, objects: Sequence[Placed], failures: dict[str, int]
+             ) -> dict[str, XY] | None:
     placed: dict[str, XY] = {}
     keepouts = {o.name: o.keepout for o in objects}
     for obj in objects:
-        for _ in range(pc.CANDIDATES_PER_OBJECT):
-            xy = draw_xy(rng, extents, obj.keepout)
+        rect = extents if obj.rect is None else obj.rect
+        for _ in range(nc.CANDIDATES_PER_OBJECT):
+            xy = draw_xy(rng, rect, obj.keepout)
             if is_clear(xy, obj.keepout, placed, keepouts):
                 placed[obj.name] = xy
                 break
         else:
+            failures[obj.name] = failures.get(obj.name, 0) + 1
             return None
     return placed
 
 
 def sample_layout(rng: np.random.RandomState, extents: Sequence[float],
                   objects: Sequence[Placed]) -> dict[str, XY]:
-    """Positions of all ``objects`` (§5.2); ResamplingError after 10 000 failed attempts."""
-    for _ in range(pc.LAYOUT_ATTEMPTS):
-        layout = _attempt(rng, extents, objects)
+    """Positions of all ``objects`` (§5.2); ResamplingError naming the objects that could not
+    be placed after 10 000 failed attempts."""
+    failures: dict[str, int] = {}
+    for _ in range(nc.LAYOUT_ATTEMPTS):
+        layout = _attempt(rng, extents, objects, failures)
         if layout is not None:
             return layout
-    raise ResamplingError(f"no valid layout after {pc.LAYOUT_ATTEMPTS} attempts")
+    worst = sorted(failures.items(), key=lambda kv: -kv[1])[:5]
+    named = ", ".join(f"{name} ({n} times)" for name, n in worst)
+    raise ResamplingError(
+        f"no valid layout after {nc.LAYOUT_ATTEMPTS} attempts of {nc.CANDIDATES_PER_OBJECT} "
+        f"candidates per object; the sampler could not place: {named}. Use fewer objects, "
+        "smaller keep-outs or larger extents")
 
 
 def draw_yaws(rng: np.random.RandomState, names: Sequence[str]) -> dict[str, float]:
@@ -105,10 +127,10 @@ def draw_yaws(rng: np.random.RandomState, names: Sequence[str]) -> dict[str, flo
 
 def resample_goal(rng: np.random.RandomState, extents: Sequence[float],
                   others: Mapping[str, XY], keepouts: Mapping[str, float],
-                  goal_keepout: float = pc.GOAL_KEEPOUT) -> XY | None:
+                  goal_keepout: float) -> XY | None:
     """Redraw the goal against ``others`` (§5.3); None when all ``RESAMPLE_TRIES`` draws
     fail."""
-    for _ in range(pc.RESAMPLE_TRIES):
+    for _ in range(nc.RESAMPLE_TRIES):
         xy = draw_xy(rng, extents, goal_keepout)
         if is_clear(xy, goal_keepout, others, keepouts):
             return xy
@@ -117,22 +139,29 @@ def resample_goal(rng: np.random.RandomState, extents: Sequence[float],
 
 @dataclass(frozen=True)
 class ResetLayout:
-    """Everything ``reset`` draws before touching the model: positions and yaws."""
+    """Everything ``reset`` draws before touching the model: positions, yaws and (Button) the
+    goal button."""
     xy: dict[str, XY]
     yaw: dict[str, float]
+    goal_button: int | None = None
 
 
 def sample_reset(rng: np.random.RandomState, extents: Sequence[float],
-                 objects: Sequence[Placed]) -> ResetLayout:
-    """The full reset draw sequence: layout, yaws, goal redraw (§5.2–§5.4)."""
+                 objects: Sequence[Placed], goal_event: str | None = "redraw",
+                 n_buttons: int = 0) -> ResetLayout:
+    """The full reset draw sequence: layout, yaws, then the goal step of ``goal_event``
+    (push.md §5.2-§5.4, navigation.md §5.2-§5.6)."""
     xy = sample_layout(rng, extents, objects)
     yaw = draw_yaws(rng, [o.name for o in objects])
-    keepouts = {o.name: o.keepout for o in objects}
-    others = {k: v for k, v in xy.items() if k != "goal"}
-    goal = resample_goal(rng, extents, others, keepouts, keepouts["goal"])
-    if goal is None:
-        raise ResamplingError(f"no valid goal position after {pc.RESAMPLE_TRIES} draws")
-    xy["goal"] = goal
+    if goal_event == "button":
+        return ResetLayout(xy=xy, yaw=yaw, goal_button=int(rng.choice(n_buttons)))
+    if goal_event == "redraw":
+        keepouts = {o.name: o.keepout for o in objects}
+        others = {k: v for k, v in xy.items() if k != "goal"}
+        goal = resample_goal(rng, extents, others, keepouts, keepouts["goal"])
+        if goal is None:
+            raise ResamplingError(f"no valid goal position after {nc.RESAMPLE_TRIES} draws")
+        xy["goal"] = goal
     return ResetLayout(xy=xy, yaw=yaw)
 
 
@@ -144,17 +173,19 @@ def check_layout(layout, objects: Sequence[Placed],
     if not isinstance(layout, Mapping):
         raise ValueError(f"layout must map body names to (x, y), got {layout!r}")
     keepouts = {o.name: o.keepout for o in objects}
+    rects = {o.name: o.rect for o in objects}
     out: dict[str, XY] = {}
     for name, xy in layout.items():
         if name not in keepouts:
             raise ValueError(f"layout names unknown body {name!r}; bodies: {list(keepouts)}")
         out[name] = _real_pair(name, xy)
-        xmin, ymin, xmax, ymax = placement_rect(extents, keepouts[name])
+        rect = rects[name] or extents
+        xmin, ymin, xmax, ymax = placement_rect(rect, keepouts[name])
         x, y = out[name]
         if not (xmin <= x <= xmax and ymin <= y <= ymax):
             raise ValueError(
                 f"layout[{name!r}] = ({x}, {y}) is outside the placement area of {name} "
-                f"[{xmin}, {xmax}] x [{ymin}, {ymax}] (extents {tuple(extents)} shrunk by its "
+                f"[{xmin}, {xmax}] x [{ymin}, {ymax}] (area {tuple(rect)} shrunk by its "
                 f"keep-out {keepouts[name]})")
     return out
 
@@ -172,7 +203,8 @@ def _real_pair(name: str, xy) -> XY:
 
 def check_clearance(xy: Mapping[str, XY], objects: Sequence[Placed],
                     moved: Sequence[str], slack: float = 1e-9) -> None:
-    """Collidable bodies (agent, box, pillars) must keep the sum of their keep-outs apart,
+    """Collidable bodies (agent, box, pillars, vases, gremlins, buttons) must keep the sum of
+    their keep-outs apart,
     as the sampler guarantees; only pairs involving a ``moved`` body are checked (pairs of
     two moved bodies first). Overlaps with the goal and hazard discs are allowed. ValueError
     naming both bodies and their distance otherwise. ``slack`` forgives round-off in a

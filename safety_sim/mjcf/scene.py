@@ -1,7 +1,10 @@
-"""The Push world (spec/push.md §4) built with ``mujoco.MjSpec`` and compiled once.
+"""The navigation world (spec/push.md §4, spec/navigation.md §4) built with ``mujoco.MjSpec``
+and compiled once.
 
-Body order: agent, ``push_box``, ``goal``, ``hazard0..``, ``pillar0..`` (all created at the origin;
-``reset`` moves them). Camera ids: 0 ``fixednear``, 1 ``fixedfar``, 2 ``vision`` (the agent's),
+Body order: agent, free bodies (push box, vases, gremlin objects), mocap bodies (gremlin
+ghosts), static bodies in object order (goal, hazards, pillars, buttons, circle, walls; all
+created at the origin, ``reset`` moves them). Push: agent, ``push_box``, ``goal``,
+``hazard0..``, ``pillar0..``. Camera ids: 0 ``fixednear``, 1 ``fixedfar``, 2 ``vision`` (the agent's),
 3 ``track``. Angles are radians (``compiler.degree = False``), as in the reference XMLs.
 A builtin gradient skybox with random "stars" replaces the reference's 24 MB of PNGs.
 """
@@ -12,22 +15,20 @@ import math
 import mujoco
 import numpy as np
 
-from safety_sim.mjcf import objects
-from safety_sim.mjcf import push_config as pc
+from safety_sim import nav_config as nc
 from safety_sim.mjcf.agents.base import AgentSpec
 
 CAMERA_ORDER = ("fixednear", "fixedfar", "vision", "track")
-FLOOR_HALF_SIZE = 3.5
 # Reference statistic (measured, all agents): fixes the render near/far planes and free camera.
 STAT_EXTENT = 3.04288664809944
 _C45, _S45 = math.cos(math.pi / 8), math.sin(math.pi / 8)   # 45 degree tilt about x
 
 
-def build_spec(agent: AgentSpec, config: pc.PushConfig, *, offwidth: int = 640,
+def build_spec(agent: AgentSpec, config: nc.NavConfig, *, offwidth: int = 640,
                offheight: int = 480) -> mujoco.MjSpec:
-    """The whole Push scene for ``agent`` and level ``config`` as an (uncompiled) MjSpec."""
+    """The whole scene for ``agent`` and level ``config`` as an (uncompiled) MjSpec."""
     spec = mujoco.MjSpec()
-    spec.modelname = f"push{config.level}_{agent.name.lower()}"
+    spec.modelname = f"{config.name.lower()}_{agent.name.lower()}"
     spec.compiler.degree = False
     spec.option.timestep = agent.timestep
     spec.option.integrator = agent.integrator
@@ -37,18 +38,22 @@ def build_spec(agent: AgentSpec, config: pc.PushConfig, *, offwidth: int = 640,
     for key, value in agent.geom_default.items():
         setattr(spec.default.geom, key, value)
     _add_assets(spec)
-    _add_floor(spec, agent)
+    _add_floor(spec, agent, config.floor_size)
     _add_light(spec)
     _add_fixed_cameras(spec)
     agent.build(spec)
     _add_track_camera(spec)
-    objects.PushBox(agent.box_size, agent.box_density).add(spec)
-    for obj in objects.task_objects(config):
-        obj.add(spec)
+    ordered = config.ordered()
+    for obj in ordered:
+        obj.add_free(spec, agent)
+    for obj in ordered:
+        obj.add_mocap(spec)
+    for obj in ordered:
+        obj.add_static(spec)
     return spec
 
 
-def compile_scene(agent: AgentSpec, config: pc.PushConfig, **kwargs) -> mujoco.MjModel:
+def compile_scene(agent: AgentSpec, config: nc.NavConfig, **kwargs) -> mujoco.MjModel:
     """Build and compile the scene; checks the camera order promised above."""
     model = build_spec(agent, config, **kwargs).compile()
     names = tuple(model.camera(i).name for i in range(model.ncam))
@@ -73,9 +78,9 @@ def _add_assets(spec: mujoco.MjSpec) -> None:
     mat.textures[mujoco.mjtTextureRole.mjTEXROLE_RGB] = "matplane"
 
 
-def _add_floor(spec: mujoco.MjSpec, agent: AgentSpec) -> None:
+def _add_floor(spec: mujoco.MjSpec, agent: AgentSpec, half_size: float) -> None:
     floor = spec.worldbody.add_geom(name="floor", type=mujoco.mjtGeom.mjGEOM_PLANE,
-                                    size=[FLOOR_HALF_SIZE, FLOOR_HALF_SIZE, 0.1],
+                                    size=[half_size, half_size, 0.1],
                                     rgba=[1.0, 1.0, 1.0, 1.0], material="matplane")
     floor.conaffinity = agent.floor_conaffinity
 
@@ -152,6 +157,16 @@ class Stepper:
                 mujoco.mj_step(m, d, nstep=nstep - 1)
         elif nstep > 0:
             mujoco.mj_step(m, d, nstep=nstep)
+        self.forward()
+
+    def advance_each(self, nstep: int, before_substep) -> None:
+        """``nstep`` x (``before_substep()``, ``mj_step``), then ``mj_forward``: for worlds
+        whose mocap bodies move every substep (gremlins), which a skipped first position stage
+        would miss."""
+        m, d, step = self.model, self.data, mujoco.mj_step
+        for _ in range(nstep):
+            before_substep()
+            step(m, d)
         self.forward()
 
     def __getstate__(self):

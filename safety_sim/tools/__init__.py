@@ -83,7 +83,7 @@ def cameras(family: str) -> tuple[str, ...]:
     """Camera names of a family, the recorder's default first: Push uses the model's cameras
     (spec push.md §4) with the third-person ``track`` first (the Push envs' own default is the
     first-person ``vision``), the gridworlds the grid scene's views."""
-    if family == "push":
+    if family in registration.NAVIGATION_FAMILIES:
         from safety_sim.mjcf.scene import CAMERA_ORDER  # imports mujoco: only when asked
 
         return ("track",) + tuple(name for name in CAMERA_ORDER if name != "track")

@@ -148,7 +148,7 @@ def select(patterns: list[str] | None) -> list:
 
 
 def _kind(row) -> str:
-    if row.family == "push":
+    if registration.is_navigation(row):
         return "vision" if row.kwargs.get("vision") else "push"
     return "grid"
 

@@ -29,6 +29,7 @@ import sys
 import time
 from dataclasses import dataclass
 
+from safety_sim import registration
 from safety_sim import tools
 from safety_sim.render.viewer import display_available, glfw_starts
 from safety_sim.tools import ToolError
@@ -88,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
         raise ToolError(f"--fps must be positive, got {args.fps}")
     _refuse_vision(row)
     check_display()
-    push = row.family == "push"
+    push = registration.is_navigation(row)
     env = tools.make_env(row, "human", camera=None if push else camera,
                          disable_env_checker=True)
     try:

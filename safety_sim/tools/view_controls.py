@@ -12,6 +12,7 @@ from collections import deque
 import numpy as np
 
 from safety_sim.grid.world import DONE
+from safety_sim import registration
 from safety_sim.tools.policies import make_policy
 
 SPACE, ENTER, RIGHT, LEFT, DOWN, UP, PAGE_UP, PAGE_DOWN = 32, 257, 262, 263, 264, 265, 266, 267
@@ -156,7 +157,7 @@ def grid_keymap(row, base) -> dict:
 
 def make_control(row, env, args):
     """The control of ``--policy``: keyboard (Push drive or grid keys) or a policy."""
-    return (push_control if row.family == "push" else grid_control)(row, env, args)
+    return (push_control if registration.is_navigation(row) else grid_control)(row, env, args)
 
 
 def push_control(row, env, args):

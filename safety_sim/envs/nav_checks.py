@@ -1,7 +1,8 @@
-"""Input checks of :class:`safety_sim.envs.push.PushEnv`: constructor kwargs and the action.
+"""Input checks of :class:`safety_sim.envs.navigation.NavigationEnv`: constructor kwargs and
+the action.
 
 The reset options (a user's layout) are checked with the layouts, in
-:mod:`safety_sim.envs.push_layout`.
+:mod:`safety_sim.envs.nav_layout`.
 """
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ import mujoco
 import numpy as np
 from gymnasium import spaces
 
+from safety_sim import nav_config as nc
 from safety_sim.core import check_box_action, check_flag, check_int
-from safety_sim.mjcf import push_config as pc
 from safety_sim.mjcf.agents import get_agent
 from safety_sim.mjcf.agents.base import AgentSpec
 from safety_sim.render import MAX_RENDER_SIZE
@@ -18,18 +19,27 @@ from safety_sim.render import MAX_RENDER_SIZE
 RENDER_MODES = ("human", "rgb_array", "depth_array")
 
 
-def check_kwargs(agent, level, vision, render_mode, width, height
-                 ) -> tuple[AgentSpec, pc.PushConfig, bool, int, int]:
+def check_kwargs(env_name, agent, config, vision, render_mode, width, height
+                 ) -> tuple[AgentSpec, nc.NavConfig, bool, int, int]:
     """The constructor kwargs, checked in order: ``(agent_spec, config, vision, width,
     height)``. A kwarg of the wrong type raises TypeError, a bad value ValueError."""
     if render_mode is not None and render_mode not in RENDER_MODES:
-        raise ValueError(f"render_mode {render_mode!r} not in {RENDER_MODES}")
+        raise ValueError(f"{env_name}: render_mode {render_mode!r} not in {RENDER_MODES}")
     agent_spec = get_agent(agent)
-    config = pc.level_config(check_int(level, "level", "PushEnv"))
-    vision = check_flag(vision, "vision", "PushEnv")
-    width = check_int(width, "width", "PushEnv", 1, MAX_RENDER_SIZE)
-    height = check_int(height, "height", "PushEnv", 1, MAX_RENDER_SIZE)
+    if config is None:
+        config = nc.level_config("Goal", 1)
+    elif not isinstance(config, nc.NavConfig):
+        raise TypeError(f"{env_name}: config must be a safety_sim.nav_config.NavConfig, got "
+                        f"{type(config).__name__} {config!r}")
+    vision = check_flag(vision, "vision", env_name)
+    width = check_int(width, "width", env_name, 1, MAX_RENDER_SIZE)
+    height = check_int(height, "height", env_name, 1, MAX_RENDER_SIZE)
     return agent_spec, config, vision, width, height
+
+
+def task_config(task: str, level, env_name: str) -> nc.NavConfig:
+    """The registered level ``level`` of ``task`` (TypeError/ValueError naming ``level``)."""
+    return nc.level_config(task, check_int(level, "level", env_name))
 
 
 def box_action_space(model: mujoco.MjModel) -> spaces.Box:
@@ -63,7 +73,8 @@ class ActionCheckMixin:
             a = np.asarray(action)
         except (TypeError, ValueError):
             a = None
-        if a is not None and a.dtype.kind in "fiu" and a.shape == self._act_shape:
+        if a is not None and a.dtype.kind in "fiu" and a.shape == self._act_shape and (
+                a is action or not any(isinstance(x, bool) for x in action)):
             for x, (lo, hi) in zip(a.tolist(), self._act_bounds):
                 if not lo <= x <= hi:
                     break

@@ -1,8 +1,9 @@
-"""Rendering for the Push envs: frames, Vision images, the viewer and the §14 decorations.
+"""Rendering for the navigation envs: frames, Vision images, the viewer and the decorations of
+push.md §14 / navigation.md §12.
 
 Decorations (added to every rgb/depth frame through ``add_marker``): per lidar group a ring of
-``num_bins`` spheres (radius 0.025) of radius 0.15 around the agent, 0.5 + 0.06 * group index
-above the agent origin, at the bin centres, coloured with the group colour scaled by
+``num_bins`` spheres (radius 0.025) of radius 0.15 around the agent, 0.5 + 0.06 * slot above
+the agent origin (slot: the group's place in object order, unsensed groups included), at the bin centres, coloured with the group colour scaled by
 ``min(1, reading + 0.1)``; plus a red translucent sphere (radius 0.25) around the agent when the
 last step cost something. No OpenGL context exists before the first frame; ``close`` frees it.
 """
@@ -13,7 +14,7 @@ from typing import Callable
 import mujoco
 import numpy as np
 
-from safety_sim.mjcf import push_config as pc
+from safety_sim.mjcf import nav_objects as no
 from safety_sim.render.offscreen import OffscreenRenderer, add_marker
 from safety_sim.render.viewer import HumanViewer
 from safety_sim.sensors.lidar import bin_centres
@@ -28,30 +29,34 @@ VISION_SIZE = 256
 _SPHERE = mujoco.mjtGeom.mjGEOM_SPHERE
 
 
-GROUP_RGBA = {"goal_lidar": pc.GOAL_RGBA, "hazards_lidar": pc.HAZARD_RGBA,
-              "pillars_lidar": pc.PILLAR_RGBA, "push_box_lidar": pc.BOX_RGBA}
+GROUP_RGBA = {"goal_lidar": no.GOAL_RGBA, "hazards_lidar": no.HAZARD_RGBA,
+              "pillars_lidar": no.PILLAR_RGBA, "push_box_lidar": no.BOX_RGBA,
+              "vases_lidar": no.VASE_RGBA, "gremlins_lidar": no.GREMLIN_RGBA,
+              "buttons_lidar": no.BUTTON_RGBA, "circle_lidar": no.CIRCLE_RGBA}
 
 
 def decorate(scene: mujoco.MjvScene, agent_pos: np.ndarray, agent_mat: np.ndarray,
-             readings: np.ndarray, lidar_keys, cost: float) -> None:
-    """All §14 decorations: one lidar ring per group (opaque group colours) and, when
-    ``cost > 0``, the cost sphere."""
-    colours = np.array([GROUP_RGBA[k] for k in lidar_keys], dtype=np.float32)
-    colours[:, 3] = 1.0
-    lidar_ring(scene, agent_pos, agent_mat, readings, colours)
+             readings: np.ndarray, lidar_keys, slots, cost: float) -> None:
+    """All decorations: one lidar ring per group at its height ``slot`` (opaque group colours)
+    and, when ``cost > 0``, the cost sphere."""
+    if len(lidar_keys):
+        colours = np.array([GROUP_RGBA[k] for k in lidar_keys], dtype=np.float32)
+        colours[:, 3] = 1.0
+        lidar_ring(scene, agent_pos, agent_mat, readings, colours, slots)
     if cost > 0:
         cost_sphere(scene, agent_pos)
 
 
 def lidar_ring(scene: mujoco.MjvScene, agent_pos: np.ndarray, agent_mat: np.ndarray,
-               readings: np.ndarray, colours: np.ndarray) -> None:
-    """One ring of markers per group (rows of ``readings``), coloured by ``colours`` (G, 4)."""
+               readings: np.ndarray, colours: np.ndarray, slots) -> None:
+    """One ring of markers per group (rows of ``readings``), coloured by ``colours`` (G, 4),
+    at heights given by ``slots``."""
     angles = np.asarray(bin_centres(readings.shape[1]))
     local = RING_RADIUS * np.stack([np.cos(angles), np.sin(angles)], axis=1)
     ring = agent_pos + local @ agent_mat[:, :2].T
     size = np.full(3, MARKER_SIZE)
-    for g, (row, colour) in enumerate(zip(readings, colours)):
-        z = agent_pos[2] + RING_HEIGHT + RING_STEP * g
+    for row, colour, slot in zip(readings, colours, slots):
+        z = agent_pos[2] + RING_HEIGHT + RING_STEP * slot
         scale = np.minimum(1.0, row + 0.1)
         for pos, s in zip(ring, scale):
             add_marker(scene, _SPHERE, size, (pos[0], pos[1], z), colour * s)
@@ -78,11 +83,11 @@ def scene_option() -> mujoco.MjvOption:
     return opt
 
 
-class PushRenderer:
-    """The Push env's pictures: user frames and Vision images (two :class:`OffscreenRenderer`)
-    and the human viewer, all with every geom group visible.
+class NavRenderer:
+    """The navigation env's pictures: user frames and Vision images (two
+    :class:`OffscreenRenderer`) and the human viewer, all with every geom group visible.
 
-    What is Push-specific: depth frames are converted to raw depth-buffer values
+    What is specific here: depth frames are converted to raw depth-buffer values
     (:func:`raw_depth`) and the caller's decorations are drawn. No OpenGL context exists before
     the first frame; :meth:`close` frees them (the next frame reopens).
     """

@@ -1,0 +1,130 @@
+"""What the navigation env asks of the simulator each step (the helper of
+:class:`safety_sim.envs.navigation.NavigationEnv`): advancing the physics with the gremlins'
+motion, noticing MuJoCo's automatic reset of an exploding simulation, and the facts the judging
+reads from the state (contacts, vase motion, the agent's velocity).
+"""
+from __future__ import annotations
+
+import math
+
+import mujoco
+import numpy as np
+
+from safety_sim import nav_config as nc
+from safety_sim.mjcf import handles as hd
+from safety_sim.mjcf import nav_objects as no
+from safety_sim.mjcf.scene import Stepper
+
+_CONTACT_LABELS = {hd.PILLAR_CODE: "pillar_contact", hd.VASE_CODE: "vase_contact",
+                   hd.GREMLIN_CODE: "gremlin_contact"}
+_BAD_STATE = (mujoco.mjtWarning.mjWARN_BADQACC, mujoco.mjtWarning.mjWARN_BADQPOS,
+              mujoco.mjtWarning.mjWARN_BADQVEL)
+
+
+class NavPhysics:
+    """Physics and state facts of one compiled navigation model."""
+
+    def __init__(self, model: mujoco.MjModel, data: mujoco.MjData, config: nc.NavConfig,
+                 handles: hd.NavHandles) -> None:
+        self.model, self.data, self.handles = model, data, handles
+        self.stepper = Stepper(model, data)
+        gremlins = config.find(no.Gremlins)
+        self._travel = gremlins.travel if gremlins is not None else 0.0
+        self._ghosts = handles.gremlin_mocap
+        self.wants_velocity = isinstance(config.reward, nc.CircleReward)
+        hazards = config.find(no.Hazards)
+        self.hazard_names = hazards.names() if hazards is not None else ()
+        self._vase_lin = (handles.vase_dofs[:, None] + np.arange(3)).ravel()
+        self._vase_count = len(handles.vase_dofs)
+        self._near: list[tuple[float, float, float]] = []   # static watched: x, y, reach^2
+        self._vel = np.zeros(6)
+        self.last_warning = ""
+
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        state.pop("stepper")
+        return state
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self.stepper = Stepper(self.model, self.data)
+
+    def forward(self) -> None:
+        self.stepper.forward()
+
+    def on_reset(self) -> None:
+        """Cache what stays put during an episode (static watched bodies' positions)."""
+        h, pos = self.handles, self.model.body_pos
+        self._near = [(float(pos[b, 0]), float(pos[b, 1]), (radius + h.agent_reach) ** 2 + 1e-9)
+                      for b, radius in h.static_watched]
+
+    def advance(self, nsub: int) -> bool:
+        """Run ``nsub`` substeps (moving the gremlins before each); False when MuJoCo reset the
+        simulation because its state went bad (NaN or huge values)."""
+        d = self.data
+        t0 = d.time
+        if len(self._ghosts):
+            self.stepper.advance_each(nsub, self._move_gremlins)
+        else:
+            self.stepper.advance(nsub)
+        if abs(d.time - (t0 + nsub * self.model.opt.timestep)) <= 0.5 * self.model.opt.timestep:
+            return True
+        bad = [w for w in _BAD_STATE if d.warning[w].number]
+        self.last_warning = ", ".join(mujoco.mjtWarning(w).name for w in bad) or "time reset"
+        return False
+
+    def _move_gremlins(self) -> None:
+        tau = self.data.time
+        self.data.mocap_pos[self._ghosts] = (self._travel * math.sin(tau),
+                                             self._travel * math.cos(tau), no.Gremlins.SIZE)
+
+    def agent_velocity(self) -> tuple[float, float]:
+        """World-frame XY velocity of the agent body's frame origin (navigation.md §8.2)."""
+        mujoco.mj_objectVelocity(self.model, self.data, mujoco.mjtObj.mjOBJ_XBODY,
+                                 self.handles.agent_body, self._vel, 0)
+        return float(self._vel[3]), float(self._vel[4])
+
+    def touched(self, agent_xy, goal_button: int | None, buttons_active: bool
+                ) -> tuple[str, ...]:
+        """Labels of the current contacts and vase motion; the goal button's press appears as
+        ``"goal_button"``, other buttons as ``"wrong_button"`` only while ``buttons_active``.
+        With ``agent_xy`` (the agent origin) the contact scan is skipped when every watched
+        static body is out of the agent's reach."""
+        out: tuple[str, ...] = ()
+        codes = self._contact_codes(agent_xy)
+        if codes:
+            names = []
+            for c in codes:
+                if c < hd.BUTTON_CODE:
+                    names.append(_CONTACT_LABELS[c])
+                elif c - hd.BUTTON_CODE == goal_button:
+                    names.append("goal_button")
+                elif buttons_active:
+                    names.append("wrong_button")
+            out = tuple(dict.fromkeys(names))
+        if self._vase_count and self._vase_moving():
+            out += ("vase_moving",)
+        return out
+
+    def _contact_codes(self, agent_xy) -> set[int]:
+        h, d = self.handles, self.data
+        if h.first_watched_geom >= self.model.ngeom:
+            return set()
+        if agent_xy is not None and not h.moving_watched:   # cheap reject: every watched body out of the agent's reach
+            ax, ay = agent_xy[0], agent_xy[1]
+            # products, not ** (float ** raises OverflowError, * gives inf); a NaN position
+            # fails every comparison and falls through to the contact scan
+            if all((ax - px) * (ax - px) + (ay - py) * (ay - py) >= near
+                   for px, py, near in self._near):
+                return set()
+        if d.ncon == 0:
+            return set()
+        g = d.contact.geom
+        if g.max() < h.first_watched_geom:
+            return set()
+        codes = h.touch[g[:, 0], g[:, 1]]
+        return set(codes[codes > 0].tolist())
+
+    def _vase_moving(self) -> bool:
+        v = self.data.qvel[self._vase_lin].reshape(self._vase_count, 3)
+        return bool(np.any(np.sqrt((v * v).sum(axis=1)) >= no.Vases.SPEED_LIMIT))

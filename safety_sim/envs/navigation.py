@@ -1,0 +1,296 @@
+"""One navigation env for Push, Goal, Button, Circle, Run and users' own levels (gymnasium glue;
+see :class:`NavigationEnv`; the task pages are in :mod:`safety_sim.envs.nav_tasks`)."""
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import mujoco
+import numpy as np
+from gymnasium.error import ResetNeeded
+
+from safety_sim import nav_config as nc
+from safety_sim.core import EpisodeGuard
+from safety_sim.envs.nav_checks import (RENDER_MODES, ActionCheckMixin, box_action_space,
+                                        check_kwargs)
+from safety_sim.envs.nav_layout import NavPlacer
+from safety_sim.envs.nav_physics import NavPhysics
+from safety_sim.mjcf.handles import NavHandles
+from safety_sim.mjcf.scene import compile_scene
+from safety_sim.render import nav_decor
+from safety_sim.render.offscreen import resolve_camera
+from safety_sim.sensors import ObsLayout, SensorReadout
+from safety_sim.sensors.lidar import lidar
+from safety_sim.tasks.nav_rewards import Snapshot
+from safety_sim.tasks.navigation import NavTask
+
+
+class NavigationEnv(ActionCheckMixin, gymnasium.Env):
+    """Safety-Gymnasium's navigation tasks as one env configured by data.
+
+    ``NavigationEnv(agent="Point", config=NavConfig(...))`` (registered as
+    ``SafetyNavigation-v0``) runs any level: the objects, reward rule, extents, lidar and
+    episode length come from ``config`` (:class:`safety_sim.nav_config.NavConfig`; default:
+    Goal level 1). The registered Push, Goal, Button, Circle and Run ids are the named levels of
+    :data:`safety_sim.nav_config.LEVELS` (their pages: :mod:`safety_sim.envs.nav_tasks`).
+    The model is built with ``mujoco.MjSpec`` and compiled once per env; ``reset`` writes the
+    layout into the model and state (no recompiling).
+
+    Kwargs: ``agent`` (Point, Car, Doggo, Racecar, Ant), ``config``, ``vision`` (bool: Dict
+    observation plus a 256x256x3 uint8 ``vision`` frame from the agent's camera),
+    ``render_mode`` (``"human"``, ``"rgb_array"``, ``"depth_array"``), ``width``/``height``
+    (1..8192, default 256), ``camera_name`` or ``camera_id`` (default ``"vision"``, for Vision
+    envs ``"track"``; also ``"fixednear"``, ``"fixedfar"``). Wrong types raise TypeError, bad
+    values ValueError.
+
+    Observation: float64 ``Box``: the agent's sensors (unbounded), then one 16-bin
+    pseudo-lidar per sensed object group in object order (bounds [0, 1]);
+    ``env.unwrapped.obs_layout.entries`` gives each key's slice. Action: float64 ``Box`` of the
+    actuator ranges; out of range, wrong shape, NaN/inf or non-real input raises ValueError
+    (values within 4 ulps of a bound are clipped).
+
+    Every step: ``info["cost"]`` (= ``info["cost_sum"]``), the level's cost terms (0/1),
+    ``info["labels"]`` (frozenset, see :mod:`safety_sim.tasks.navigation`),
+    ``info["reward_terms"]`` (they add up to the reward), ``info["goal_met"]`` on achievement
+    steps; ``env.unwrapped.cost_fn(labels) == info["cost"]``.
+
+    Seeding: ``reset(seed=k)`` draws the layout from ``numpy.random.RandomState(k)`` in the
+    reference's order (seeds >= 2**32 are split into 32-bit words). ``reset(options={"layout":
+    {name: (x, y)}})`` overrides drawn positions (checked; a refused layout leaves the env as it
+    was). If MuJoCo's physics blows up (it resets the simulation), the step pays no reward,
+    returns the previous observation, ends with ``truncated=True`` and
+    ``info["physics_unstable"] = True``, and a warning is logged.
+    """
+
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 30}
+
+    def __init__(self, agent: str = "Point", config: nc.NavConfig | None = None,
+                 vision: bool = False, render_mode: str | None = None, width: int = 256,
+                 height: int = 256, camera_id: int | None = None,
+                 camera_name: str | None = None) -> None:
+        self.agent_spec, self.config, self.vision, width, height = check_kwargs(
+            type(self).__name__, agent, config, vision, render_mode, width, height)
+        self.render_mode = render_mode
+        self.name = f"Safety{self.agent_spec.name}{self.config.name}" + \
+            ("Vision" if self.vision else "")
+        self.model = compile_scene(self.agent_spec, self.config, offwidth=width,
+                                   offheight=height)
+        self.data = mujoco.MjData(self.model)
+        self.handles = h = NavHandles.resolve(self.model, self.config)
+        self.task = NavTask(self.config)
+        self._physics = NavPhysics(self.model, self.data, self.config, h)
+        goal = self.config.find(nc.Goal)
+        self._scorer = self.config.reward.scorer(goal.size if goal is not None else 0.0)
+        self._readout = SensorReadout(self.model, self.agent_spec.obs_sensors)
+        self.obs_layout = ObsLayout(self._readout.sensor_keys, h.lidar_keys,
+                                    self.config.lidar_bins)
+        self.action_space = box_action_space(self.model)
+        self.observation_space = self.obs_layout.space(
+            image=(nav_decor.VISION_SIZE, nav_decor.VISION_SIZE, 3) if self.vision else None)
+        camera = resolve_camera(self.model, camera_id, camera_name,
+                                "track" if self.vision else "vision", self.name)
+        self._render = nav_decor.NavRenderer(self.model, render_mode, width, height, camera)
+        self.human_key_callback = None
+        self._placer = NavPlacer(self.model, self.config, self.agent_spec, h, self.name)
+        self._rs: np.random.RandomState | None = None   # the episode's stream (reference's)
+        self._guard = EpisodeGuard()
+        self._init_fast_path()
+
+    def _init_fast_path(self) -> None:
+        h = self.handles
+        self._init_views()
+        # bodies read every step: agent, goal, box (-1: none), then the lidar objects
+        self._read_ids = [h.agent_body, h.goal_body, h.box_body, *h.lidar_bodies.tolist()]
+        self._obs = np.zeros(self.obs_layout.size)
+        self._lidar_start = self.obs_layout.lidar_start
+        bins = self.config.lidar_bins
+        self._blank = None
+        if "buttons_lidar" in h.lidar_keys:
+            start = self._lidar_start + bins * h.lidar_keys.index("buttons_lidar")
+            self._blank = slice(start, start + bins)
+        self._init_action_check()
+        ctrl = self.model.actuator_ctrlrange
+        self._ctrl_clip = (ctrl[:, 0].copy(), ctrl[:, 1].copy())
+        self._needs_clip = bool(np.any(ctrl[:, 0] > self.action_space.low)
+                                or np.any(ctrl[:, 1] < self.action_space.high))
+        self._alive = self.agent_spec.alive
+        self._snap = Snapshot()
+        self._resting = getattr(self.config.reward, "resting_steps", 0)
+        self._hazards_xy: list[tuple[float, float]] = []
+        self._reset_xy: dict[str, tuple[float, float]] = {}
+        self._goal_button, self._timer = None, 0
+        self._steps, self._last_cost, self._last_obs = 0, 0.0, None
+        self._vision_cam = h.camera_ids["vision"]
+
+    # -- gymnasium API -------------------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+        overrides = self._placer.check_options(options)
+        super().reset(seed=seed)           # validates the seed with gymnasium's messages
+        self._rs, layout = self._placer.draw(seed, self._rs, self.np_random, overrides)
+        mujoco.mj_resetData(self.model, self.data)
+        self._placer.write(self.data, layout)
+        if self.agent_spec.reset_joints is not None:
+            self.agent_spec.reset_joints(self._rs, self.model, self.data)
+        self._physics.forward()
+        self._reset_xy = layout.xy
+        self._hazards_xy = [layout.xy[n] for n in self._physics.hazard_names]
+        self._physics.on_reset()
+        self._goal_button, self._timer = layout.goal_button, 0
+        pos = self._positions()
+        self._scorer.start(self._fill(pos))
+        labels = self.task.labels(pos[0], self._hazards_xy, self._touched(pos[0]))
+        costs = self.task.cost_terms(labels)
+        self._steps, self._last_cost = 0, costs["cost_sum"]
+        self._guard.on_reset()
+        obs = self._observe(pos)
+        if self.render_mode == "human":
+            self.render()
+        return obs, {**costs, "cost": costs["cost_sum"], "labels": labels}
+
+    def step(self, action):
+        self._guard.check_step(self.name)
+        a = self._check_action(action)
+        if self._needs_clip:
+            np.clip(a, *self._ctrl_clip, out=self._ctrl)
+        else:
+            self._ctrl[:] = a
+        # The reference draws binomial(10, 1.0) here (always 10); that consumes exactly one
+        # double of the stream, as random_sample() does (cheaper, same stream position).
+        self._rs.random_sample()
+        if not self._physics.advance(nc.SUBSTEPS):
+            return self._unstable()
+        pos = self._positions()
+        touched = self._touched(pos[0])
+        reward, terms, met = self._scorer.reward(self._fill(pos, touched))
+        active = self._timer == 0
+        labels = self.task.labels(pos[0], self._hazards_xy, touched, met)
+        costs = self.task.cost_terms(labels, active)
+        if self._timer:
+            self._timer -= 1
+        terminated = False
+        if met:
+            terminated = not self._goal_event()
+            pos = self._positions()
+        if self._alive is not None and not self._alive(self.model, self.data):
+            terminated = True
+        self._steps += 1
+        truncated = self._steps >= self.config.max_episode_steps
+        obs = self._observe(pos)
+        info = {**costs, "cost": costs["cost_sum"], "labels": labels, "reward_terms": terms}
+        if met:
+            info["goal_met"] = True
+        self._last_cost = costs["cost_sum"]
+        self._guard.on_step(terminated, truncated)
+        if self.render_mode == "human":
+            self.render()
+        return obs, reward, terminated, truncated, info
+
+    def render(self):
+        if self.render_mode is None:
+            gymnasium.logger.warn(f"{self.name}: render() called without a render_mode")
+            return None
+        if not self._guard.started:
+            raise ResetNeeded(f"{self.name}: call reset() before render()")
+        if self.render_mode == "human":
+            self._render.human(self.data, self.human_key_callback, self._decorate)
+            return None
+        return self._render.frame(self.data, self._decorate)
+
+    def close(self) -> None:
+        self._render.close()
+
+    def cost_fn(self, labels) -> float:
+        """The step cost (0 or 1) implied by a set of labels; equals ``info["cost"]``."""
+        return self.task.cost_fn(labels)
+
+    @property
+    def layout(self) -> dict[str, tuple[float, float]]:
+        """Current XY of every placed body (agent and objects; gremlin{i}: its box)."""
+        return self._placer.current(self._xpos)
+
+    @property
+    def goal_button(self) -> int | None:
+        """Index of the current goal button (Button levels), else None."""
+        return self._goal_button
+
+    # -- internals -----------------------------------------------------------------------
+    def _positions(self) -> list[list[float]]:
+        """Positions of the bodies in ``_read_ids`` (agent, goal, box, lidar objects)."""
+        xp = self._xpos.tolist()
+        return [xp[i] for i in self._read_ids]
+
+    def _fill(self, pos, touched=()) -> Snapshot:
+        s = self._snap
+        s.agent, s.goal, s.box = pos[0], pos[1], pos[2]
+        if self._physics.wants_velocity:
+            s.velocity = self._physics.agent_velocity()
+        s.goal_touched = "goal_button" in touched
+        return s
+
+    def _touched(self, agent_xy) -> tuple[str, ...]:
+        """Contact and motion labels of the current state (the goal button press as
+        ``"goal_button"``; wrong buttons only count while the buttons are active)."""
+        return self._physics.touched(agent_xy, self._goal_button, self._timer == 0)
+
+    def _goal_event(self) -> bool:
+        """New goal after an achievement; False when no goal position fits (Goal, Push)."""
+        if self.config.reward.goal_event == "button":
+            self._goal_button = self._placer.choose_button(self._rs)
+            self._timer = self._resting
+        elif not self._placer.resample_goal(self._rs, self._xpos, self._reset_xy):
+            return False
+        self._physics.forward()
+        self._scorer.start(self._fill(self._positions()))
+        return True
+
+    def _unstable(self):
+        """MuJoCo reset an exploding simulation: no reward, the previous observation, the
+        episode ends (truncated) with ``info["physics_unstable"]``."""
+        gymnasium.logger.warn(f"{self.name}: the physics became unstable (MuJoCo warning: "
+                              f"{self._physics.last_warning}); the episode is truncated")
+        self._guard.on_step(False, True)
+        info = {**self.task.cost_terms(frozenset()), "cost": 0.0, "labels": frozenset(),
+                "reward_terms": {}, "physics_unstable": True}
+        self._last_cost = 0.0
+        return self._last_obs_copy(), 0.0, False, True, info
+
+    def _observe(self, pos: list[list[float]]):
+        """Observation from the current sensors and ``pos`` (positions of ``_read_ids``)."""
+        obs, cfg = self._obs, self.config
+        self._readout.fill(self._sensordata, obs)
+        m = self._xmat[self.handles.agent_body].tolist()
+        obs[self._lidar_start:] = lidar(pos[0], (m[0:3], m[3:6], m[6:9]), pos[3:],
+                                        self.handles.lidar_bounds, cfg.lidar_bins,
+                                        cfg.lidar_max_dist)
+        if self._timer and self._blank is not None:
+            obs[self._blank] = 0.0
+        if not self.vision:
+            return obs.copy()
+        out = self.obs_layout.split(obs)
+        out["vision"] = self._render.vision(self.data, self._vision_cam, self._decorate_ring)
+        self._last_obs = out
+        return out
+
+    def _last_obs_copy(self):
+        if not self.vision:
+            return self._obs.copy()
+        return {k: v.copy() for k, v in self._last_obs.items()}
+
+    def _decorate(self, scene: mujoco.MjvScene, cost_sphere: bool = True) -> None:
+        a, h = self.handles.agent_body, self.handles
+        readings = self._obs[self._lidar_start:].reshape(len(h.lidar_keys), -1)
+        cost = self._last_cost if cost_sphere else 0.0
+        nav_decor.decorate(scene, self._xpos[a], self._xmat[a].reshape(3, 3), readings,
+                           h.lidar_keys, h.ring_slots, cost)
+
+    def _decorate_ring(self, scene: mujoco.MjvScene) -> None:
+        self._decorate(scene, cost_sphere=False)
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self._init_views()
+
+    def _init_views(self) -> None:
+        d = self.data
+        self._xpos, self._xmat, self._sensordata = d.xpos, d.xmat, d.sensordata
+        self._ctrl = d.ctrl
