@@ -278,7 +278,8 @@ class NavigationEnv(ActionCheckMixin, gymnasium.Env):
 
     def _decorate(self, scene: mujoco.MjvScene, cost_sphere: bool = True) -> None:
         a, h = self.handles.agent_body, self.handles
-        readings = self._obs[self._lidar_start:].reshape(len(h.lidar_keys), -1)
+        readings = self._obs[self._lidar_start:].reshape(len(h.lidar_keys),
+                                                         self.config.lidar_bins)
         cost = self._last_cost if cost_sphere else 0.0
         nav_decor.decorate(scene, self._xpos[a], self._xmat[a].reshape(3, 3), readings,
                            h.lidar_keys, h.ring_slots, cost)

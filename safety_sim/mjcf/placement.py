@@ -25,6 +25,7 @@ from typing import Mapping, Sequence
 import numpy as np
 
 from safety_sim import nav_config as nc
+from safety_sim.mjcf import sampler
 
 TWO_PI = 2.0 * np.pi
 XY = tuple[float, float]
@@ -86,32 +87,15 @@ def is_clear(xy: XY, keepout: float, placed: Mapping[str, XY],
     return True
 
 
-def _attempt(rng, extents, objects: Sequence[Placed], failures: dict[str, int]
-             ) -> dict[str, XY] | None:
-    placed: dict[str, XY] = {}
-    keepouts = {o.name: o.keepout for o in objects}
-    for obj in objects:
-        rect = extents if obj.rect is None else obj.rect
-        for _ in range(nc.CANDIDATES_PER_OBJECT):
-            xy = draw_xy(rng, rect, obj.keepout)
-            if is_clear(xy, obj.keepout, placed, keepouts):
-                placed[obj.name] = xy
-                break
-        else:
-            failures[obj.name] = failures.get(obj.name, 0) + 1
-            return None
-    return placed
-
-
 def sample_layout(rng: np.random.RandomState, extents: Sequence[float],
                   objects: Sequence[Placed]) -> dict[str, XY]:
-    """Positions of all ``objects`` (§5.2); ResamplingError naming the objects that could not
-    be placed after 10 000 failed attempts."""
-    failures: dict[str, int] = {}
-    for _ in range(nc.LAYOUT_ATTEMPTS):
-        layout = _attempt(rng, extents, objects, failures)
-        if layout is not None:
-            return layout
+    """Positions of all ``objects`` (§5.2, replayed exactly by :mod:`.sampler`);
+    ResamplingError naming the objects that could not be placed after 10 000 failed
+    attempts."""
+    layout, failures = sampler.sample(rng, extents, objects, nc.CANDIDATES_PER_OBJECT,
+                                      nc.LAYOUT_ATTEMPTS)
+    if layout is not None:
+        return layout
     worst = sorted(failures.items(), key=lambda kv: -kv[1])[:5]
     named = ", ".join(f"{name} ({n} times)" for name, n in worst)
     raise ResamplingError(
