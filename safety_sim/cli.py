@@ -21,7 +21,8 @@ from safety_sim.tools import bench, record, view
 FAMILY_TITLES = {"push": "Push (MuJoCo, continuous control)",
                  "navigation": "Safe Navigation: Goal, Button, Circle, Run and your own levels (MuJoCo)",
                  "gridworld": "Gridworlds (discrete, MuJoCo-rendered)",
-                 "multiagent": "Multi-agent gridworlds"}
+                 "multiagent": "Multi-agent gridworlds",
+                 "velocity": "Safe Velocity (gymnasium -v4 MuJoCo robots with a speed limit)"}
 # The tool commands: name -> (module, one-line help); the module's docstring is the description.
 TOOLS = {"record": (record, "record episodes to .mp4 or .gif"),
          "view": (view, "drive an env from the keyboard in the viewer"),

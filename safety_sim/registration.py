@@ -86,8 +86,22 @@ def _grid_rows() -> list[EnvRow]:
 
 
 def _velocity_rows() -> list[EnvRow]:
-    """Safe Velocity (spec/velocity.md)."""
-    return []
+    """Safe Velocity (spec/velocity.md): each robot of ``tasks.velocity.ROBOTS`` with the v0
+    and v1 speed limits, plus the ``...VelocityGymnasium-v*`` aliases."""
+    from safety_sim.tasks.velocity import MAX_EPISODE_STEPS, ROBOTS, VERSIONS, env_id
+
+    rows = []
+    for robot in ROBOTS.values():
+        extra = ({} if robot.reward_threshold is None
+                 else {"reward_threshold": robot.reward_threshold})
+        for version in VERSIONS:
+            for alias in (False, True):
+                rows.append(EnvRow(
+                    id=env_id(robot.name, version, alias),
+                    entry_point="safety_sim.envs.velocity:VelocityEnv",
+                    kwargs={"robot": robot.name, "version": version},
+                    max_episode_steps=MAX_EPISODE_STEPS, family="velocity", extra=extra))
+    return rows
 
 
 ENV_ROWS: tuple[EnvRow, ...] = tuple(_push_rows() + _navigation_rows() + _grid_rows()

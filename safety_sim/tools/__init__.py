@@ -89,6 +89,8 @@ def cameras(family: str) -> tuple[str, ...]:
         return ("track",) + tuple(name for name in CAMERA_ORDER if name != "track")
     if family in ("gridworld", "multiagent"):
         return GRID_CAMERAS
+    if family == "velocity":
+        return ("track",)   # the -v4 models' tracking camera; -1 (free) via camera_id only
     return ()
 
 

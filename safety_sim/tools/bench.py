@@ -11,7 +11,9 @@ controls. Rounds of the two alternate and each figure is the median over rounds.
 `reset(seed=k)`, median and p99. Vision ids: the cost of the vision frame (their step time
 minus the base id's, measured alternately in the same run). Gridworlds: the raw
 `env.unwrapped.step` rate with precomputed random actions (resets not timed), seeded reset
-time and the render time of a 256x256 rgb frame.
+time and the render time of a 256x256 rgb frame. Safe Velocity: env steps/s beside the
+gymnasium `-v4` env it wraps (`gymnasium.make("<Robot>-v4")`), alternating rounds, same
+seeded actions, resets of ended episodes included.
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ import time
 import warnings
 from dataclasses import dataclass, field
 
+import gymnasium
 import numpy as np
 
 from safety_sim import registration, tools
@@ -74,6 +77,33 @@ def bench_push(row, s: Settings) -> Result:
             "mean episode steps": float(np.mean(lengths)) if lengths else f"> {runner.t}"})
     finally:
         env.close()
+
+
+def bench_velocity(row, s: Settings) -> Result:
+    from safety_sim.envs.velocity import quiet_model_warnings
+    from safety_sim.tasks.velocity import ROBOTS
+
+    env = tools.make_env(row)
+    with warnings.catch_warnings(), quiet_model_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)   # "-v4 is out of date"
+        v4 = gymnasium.make(ROBOTS[row.kwargs["robot"]].base_id)
+    try:
+        ours, theirs = EnvRunner(env), EnvRunner(v4)
+        our_rates, v4_rates = [], []
+        for _ in range(s.rounds):
+            our_rates.append(ours.run(s.seconds))
+            v4_rates.append(theirs.run(s.seconds))
+        ratios = [a / b for a, b in zip(our_rates, v4_rates)]
+        med, _ = _reset_times(env.reset, s.resets)
+        lengths = ours.lengths
+        return Result(row.id, {
+            "env steps/s": statistics.median(our_rates),
+            "gymnasium -v4 steps/s": statistics.median(v4_rates),
+            "ratio": statistics.median(ratios), "reset median ms": med,
+            "mean episode steps": float(np.mean(lengths)) if lengths else f"> {ours.t}"})
+    finally:
+        env.close()
+        v4.close()
 
 
 def bench_vision(row, base_row, s: Settings) -> Result:
@@ -148,6 +178,8 @@ def select(patterns: list[str] | None) -> list:
 
 
 def _kind(row) -> str:
+    if row.family == "velocity":
+        return "velocity"
     if registration.is_navigation(row):
         return "vision" if row.kwargs.get("vision") else "push"
     return "grid"
@@ -165,6 +197,8 @@ def _error(exc: BaseException) -> str:
 def _measure_one(row, kind: str, extra: dict, s: Settings) -> Result:
     if kind == "push":
         return bench_push(row, s)
+    if kind == "velocity":
+        return bench_velocity(row, s)
     if kind == "vision":
         base = tools.base_row(row)
         if base is None:

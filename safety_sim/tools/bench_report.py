@@ -17,6 +17,9 @@ SECTIONS = {
               "reset p99 ms", "mean episode steps")),
     "vision": ("Push Vision (frame cost)",
                ("id", "env steps/s", "base id steps/s", "vision frame ms", "reset median ms")),
+    "velocity": ("Safe Velocity (env vs the gymnasium -v4 env it wraps)",
+                 ("id", "env steps/s", "gymnasium -v4 steps/s", "ratio", "reset median ms",
+                  "mean episode steps")),
     "grid": ("Gridworlds (raw env.unwrapped.step)",
              ("id", "raw steps/s", "reset median ms", "reset p99 ms", "render ms (256x256)")),
 }
@@ -25,6 +28,9 @@ NOTES = ("Push env steps/s include the resets of episodes that ended (Ant's rand
          "episodes last ~30 steps here, see the last column, so its figure is the end-to-end "
          "rate); ratio = median over "
          "rounds of env/physics measured back to back.")
+VELOCITY_NOTES = ("Safe Velocity: both envs through `gymnasium.make` (same wrappers, same "
+                  "seeded random actions, resets of ended episodes included); ratio = median "
+                  "over rounds of env/-v4 measured back to back.")
 
 
 def _fmt(column: str, value) -> str:
@@ -97,4 +103,6 @@ def report(results: dict[str, list], s, markdown: bool) -> str:
             parts.append(format_table(title, columns, results[kind], markdown))
     if results["push"]:
         parts.append(NOTES)
+    if results["velocity"]:
+        parts.append(VELOCITY_NOTES)
     return "\n\n".join(parts)

@@ -157,7 +157,23 @@ def grid_keymap(row, base) -> dict:
 
 def make_control(row, env, args):
     """The control of ``--policy``: keyboard (Push drive or grid keys) or a policy."""
+    if row.family == "velocity":
+        return legged_control(row, env, args)
     return (push_control if registration.is_navigation(row) else grid_control)(row, env, args)
+
+
+def legged_control(row, env, args):
+    """Safe Velocity robots: no key drives their joints; random actions (or --policy)."""
+    return _policy_control(env, args, f"{row.id}: joints")
+
+
+def _policy_control(env, args, what: str):
+    """``--policy``; for ``keyboard`` (nothing to drive) random actions, said once."""
+    if args.policy == "keyboard":
+        print(f"{what} cannot be driven from arrow keys; random actions "
+              "(--policy zero to stand still)", flush=True)
+    name = "random" if args.policy == "keyboard" else args.policy
+    return PolicyControl(make_policy(name, env, args.seed))
 
 
 def push_control(row, env, args):
@@ -165,11 +181,7 @@ def push_control(row, env, args):
     agent = row.kwargs.get("agent")
     if args.policy == "keyboard" and agent in PUSH_DRIVES:
         return PushControl(PushDriver(agent, env.action_space))
-    if args.policy == "keyboard":
-        print(f"{agent}: legs cannot be driven from arrow keys; random actions "
-              "(--policy zero to stand still)", flush=True)
-    name = "random" if args.policy == "keyboard" else args.policy
-    return PolicyControl(make_policy(name, env, args.seed))
+    return _policy_control(env, args, f"{agent}: legs")
 
 
 def grid_control(row, env, args):
