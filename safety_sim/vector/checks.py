@@ -58,7 +58,7 @@ def check_discrete_actions(actions: Any, n: int, num_envs: int, name: str) -> np
         bad = ~np.isfinite(a) | (a != np.round(a))
         if bad.any():
             i = _first_row(bad)
-            raise ValueError(f"{name}: {_worlds(bad)}: action {a[i]!r} is not an integer "
+            raise ValueError(f"{name}: {_worlds(bad)}: action {a[i]} is not an integer "
                              f"in 0..{n - 1}")
         raise ValueError(f"{name}: actions have dtype {a.dtype}; expected integers in "
                          f"0..{n - 1} (Discrete actions)")
