@@ -85,6 +85,8 @@ DISCRETE_BAD = [
     ([0, 1], "ValueError", "shape (2,), expected (3,)"),
     ([0, 1, 9], "ValueError", "world 2: action 9 is out of range"),
     ([-1, 0, 0], "ValueError", "world 0: action -1 is out of range"),
+    (np.array([0, -2, 1]), "ValueError", "world 1: action -2 is out of range"),
+    (np.array([5, 1, 7]), "ValueError", "worlds [0, 2]: action 5 is out of range"),
     (np.array([0.0, np.nan, 1.0]), "ValueError", "world 1: action nan is not an integer"),
     (np.array([0.0, 1.5, 1.0]), "ValueError", "world 1: action 1.5"),
     (np.array([0.0, 1.0, 1.0]), "ValueError", "dtype float64"),

@@ -106,6 +106,7 @@ class BatchedVectorEnv(VectorEnv):
         self._elapsed = np.zeros(n, dtype=np.int64)
         self._ended = np.zeros(n, dtype=bool)  # terminated or truncated, not yet reset
         self._was_reset = np.zeros(n, dtype=bool)
+        self._all_reset = False
         if self.uses_world_rng:
             from safety_sim.vector.streams import WorldUniforms
 
@@ -133,6 +134,7 @@ class BatchedVectorEnv(VectorEnv):
         self._elapsed[ids] = 0
         self._ended[ids] = False
         self._was_reset[ids] = True
+        self._all_reset = bool(self._was_reset.all())
         return self._observe(), self._info(mask)
 
     def step(self, actions):
@@ -144,9 +146,9 @@ class BatchedVectorEnv(VectorEnv):
                 f"{self.name}: {checks.worlds_text(self._ended)} ended (terminated or "
                 "truncated) and autoreset is disabled; reset them first with "
                 "reset(options={'reset_mask': mask})")
-        resetting = self._ended.copy() if mode == AutoresetMode.NEXT_STEP else None
-        if resetting is not None and not resetting.any():
-            resetting = None
+        resetting = None
+        if mode == AutoresetMode.NEXT_STEP and self._ended.any():
+            resetting = self._ended.copy()
         active = None if resetting is None else ~resetting
         rewards, terminated = self._step_worlds(actions, active)
         self._elapsed += 1
@@ -177,7 +179,7 @@ class BatchedVectorEnv(VectorEnv):
             logger.warn(f"{self.name}: render() called with render_mode=None; pass "
                         "render_mode='rgb_array' to the constructor / make_vec")
             return None
-        if not self._was_reset.all():
+        if not self._all_reset:
             raise ResetNeeded(f"{self.name}: call reset() before render()")
         return tuple(self._render_world(i) for i in range(self.num_envs))
 
@@ -186,7 +188,7 @@ class BatchedVectorEnv(VectorEnv):
 
     # -- helpers ------------------------------------------------------------------------------
     def _check_steppable(self) -> None:
-        if not self._was_reset.all():
+        if not self._all_reset:
             raise ResetNeeded(f"{self.name}: {checks.worlds_text(~self._was_reset)} never "
                               "reset; call reset() before step()")
 

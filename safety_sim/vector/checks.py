@@ -52,6 +52,10 @@ def check_discrete_actions(actions: Any, n: int, num_envs: int, name: str) -> np
 
     Integer arrays (or lists of ints) only, as ``Discrete.contains`` requires of one action;
     a float or NaN entry is refused naming its world."""
+    if (type(actions) is np.ndarray and actions.dtype == np.int64
+            and actions.shape == (num_envs,)
+            and not (actions.view(np.uint64) >= n).any()):  # fast path: negatives wrap
+        return actions
     a = _as_array(actions, name)
     _check_shape(a, (num_envs,), name, "one action per world")
     if a.dtype.kind == "f":
