@@ -26,6 +26,8 @@ from safety_sim.vector.base import AutoresetMode
 # The modes the installed gymnasium's SyncVectorEnv offers (gymnasium 1.0: next-step only).
 SYNC_MODES = (tuple(AutoresetMode) if hasattr(gymnasium.vector, "AutoresetMode")
               else (AutoresetMode.NEXT_STEP,))
+# gymnasium 1.1 brought both the autoreset modes and reset(options={"reset_mask": ...}).
+SYNC_HAS_RESET_MASK = len(SYNC_MODES) > 1
 REWARD_KEY = "contract_step_reward"  # the sync side's reward, passed through its info
 
 
@@ -145,6 +147,7 @@ def run_lockstep(env_id: str, n: int, mode, steps: int, seed: int = 0,
     (terminations, truncations), so callers can assert the run exercised episode ends."""
     native, sync = make_native(env_id, n, mode, **kwargs), make_sync(env_id, n, mode, **kwargs)
     names = native.unwrapped.label_names
+    partial_resets = partial_resets if SYNC_HAS_RESET_MASK else ()
     policy = policy_for(env_id, native.single_action_space)
     rng = np.random.default_rng(seed)
     counts = {"terminated": 0, "truncated": 0}
@@ -165,7 +168,7 @@ def run_lockstep(env_id: str, n: int, mode, steps: int, seed: int = 0,
             elif t in partial_resets:
                 mask = _some_worlds(rng, n)
             if mask is not None:
-                s = seed + 1000 + t if t == partial_resets[-1] else None
+                s = seed + 1000 + t if partial_resets and t == partial_resets[-1] else None
                 out = native.reset(seed=s, options={"reset_mask": mask})
                 assert_reset_equal(out, sync.reset(seed=s, options={"reset_mask": mask.copy()}),
                                    names, f"masked reset after step {t}")

@@ -80,6 +80,7 @@ class BatchedVectorEnv(VectorEnv):
 
     label_names: tuple[str, ...] = ()
     uses_world_rng = False  # True: self.world_rng (WorldUniforms) is seeded on reset
+    supports_threads = False  # True: the constructor takes num_threads (the benchmark uses it)
 
     def __init__(self, single_env: gymnasium.Env, num_envs: int, *, name: str,
                  max_episode_steps: int | None, autoreset_mode: Any = AutoresetMode.NEXT_STEP,
