@@ -185,7 +185,9 @@ class BatchedVectorEnv(VectorEnv):
         return tuple(self._render_world(i) for i in range(self.num_envs))
 
     def close_extras(self, **kwargs: Any) -> None:
-        self._single.close()
+        single = self.__dict__.get("_single")  # absent if the constructor refused its kwargs
+        if single is not None:
+            single.close()
 
     # -- helpers ------------------------------------------------------------------------------
     def _check_steppable(self) -> None:
