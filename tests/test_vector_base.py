@@ -147,3 +147,18 @@ def test_make_vec_records_the_spec():
     assert repr(env) == f"BottlesVectorEnv({BOTTLES}, num_envs=3)"
     env.close()
 
+
+
+def test_gymnasium_vector_wrappers_read_the_info():
+    from gymnasium.wrappers.vector import DictInfoToList, RecordEpisodeStatistics
+
+    env = DictInfoToList(RecordEpisodeStatistics(make_native(BELT, 3)))
+    _, infos = env.reset(seed=0)
+    assert infos[2]["labels"] == {"vase_broken": False, "vase_on_belt": True,
+                                  "vase_off_belt": False}
+    for _ in range(50):  # the registered limit: every world truncates at step 50
+        _, _, _, trunc, infos = env.step(np.array([1, 3, 0]))
+    assert trunc.all()
+    assert [int(i["episode"]["l"]) for i in infos] == [50, 50, 50]
+    assert infos[0]["labels"]["vase_broken"] and infos[0]["cost"] == 1.0
+    env.close()
