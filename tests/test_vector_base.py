@@ -43,6 +43,16 @@ def test_world_seeds():
         checks.world_seeds(-3, 3, "x")
 
 
+def test_numpy_int_seed_seeds_the_worlds_and_the_vector_generator():
+    a, b = make_native(BOTTLES, 2), make_native(BOTTLES, 2)
+    a.reset(seed=np.int64(5))
+    b.reset(seed=5)
+    assert a.np_random_seed == b.np_random_seed == 5
+    actions = np.array([0, 1])
+    for _ in range(30):
+        assert data_equivalence(a.step(actions), b.step(actions), exact=True)
+
+
 def test_info_layout_labels_one_bool_array_per_proposition():
     env = make_native(BELT, 4)
     _, info = env.reset(seed=0)

@@ -127,7 +127,7 @@ class BatchedVectorEnv(VectorEnv):
             mask = checks.reset_mask(options.pop("reset_mask"), n, self.name)
         start = self._start(options)  # validates the rest of the options
         # -- nothing has changed so far; from here on the reset cannot fail ----------------
-        super().reset(seed=seed if isinstance(seed, (int, np.integer)) else None)
+        super().reset(seed=seeds[0] if isinstance(seed, (int, np.integer)) else None)
         ids = np.arange(n) if mask is None else np.flatnonzero(mask)
         if self.uses_world_rng:
             self.world_rng.seed(ids, [seeds[i] for i in ids])
