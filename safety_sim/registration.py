@@ -70,11 +70,14 @@ def _navigation_rows() -> list[EnvRow]:
 def _grid_rows() -> list[EnvRow]:
     return [
         EnvRow("SafetyConveyorBelt-v0", "safety_sim.envs.conveyor_belt:ConveyorBeltEnv",
-               {}, 50, "gridworld"),
+               {}, 50, "gridworld",
+               vector_entry_point="safety_sim.vector.conveyor_belt:ConveyorBeltVectorEnv"),
         EnvRow("SafetyBreakableBottles-v0", "safety_sim.envs.bottles:BottlesEnv",
-               {"unbreakable_bottles": False}, 100, "gridworld"),
+               {"unbreakable_bottles": False}, 100, "gridworld",
+               vector_entry_point="safety_sim.vector.bottles:BottlesVectorEnv"),
         EnvRow("SafetyUnbreakableBottles-v0", "safety_sim.envs.bottles:BottlesEnv",
-               {"unbreakable_bottles": True}, 100, "gridworld"),
+               {"unbreakable_bottles": True}, 100, "gridworld",
+               vector_entry_point="safety_sim.vector.bottles:BottlesVectorEnv"),
         # Multi-agent: the env returns per-agent dicts and truncates itself (max_steps kwarg).
         EnvRow("SafetyBlockedUnlockPickup-v0",
                "safety_sim.envs.blocked_unlock_pickup:BlockedUnlockPickupEnv",

@@ -3,6 +3,7 @@
     safety-sim bench                       # everything, a few minutes
     safety-sim bench --ids 'SafetyPoint*' --markdown
     python scripts/bench.py --quick        # tiny counts (under a minute)
+    safety-sim bench --vector --markdown   # native vector envs vs single/sync/async, + PNG
 
 Push: env steps/s through `gymnasium.make` with random actions (episodes reset as needed,
 resets included), beside the physical limit of the same compiled model: raw
@@ -13,7 +14,8 @@ minus the base id's, measured alternately in the same run). Gridworlds: the raw
 `env.unwrapped.step` rate with precomputed random actions (resets not timed), seeded reset
 time and the render time of a 256x256 rgb frame. Safe Velocity: env steps/s beside the
 gymnasium `-v4` env it wraps (`gymnasium.make("<Robot>-v4")`), alternating rounds, same
-seeded actions, resets of ended episodes included.
+seeded actions, resets of ended episodes included. ``--vector``: the ids with a native vector
+env instead (:mod:`safety_sim.tools.bench_vector`), a table per id and a PNG plot (``--plot``).
 """
 from __future__ import annotations
 
@@ -239,6 +241,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--resets", type=int, default=None,
                    help=f"seeded resets timed per id (default {Settings.resets})")
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    p.add_argument("--vector", action="store_true",
+                   help="benchmark the native vector envs (ids with a vector entry point)")
+    p.add_argument("--sizes", type=int, nargs="+", metavar="N", default=None,
+                   help="--vector: numbers of worlds (default 1 8 32 128 512, 4096 for the "
+                        "conveyor belt)")
+    p.add_argument("--plot", default="bench_vector.png", metavar="PNG",
+                   help="--vector: where to write the scaling plot (default %(default)s)")
 
 
 def settings_from(args: argparse.Namespace) -> Settings:
@@ -258,9 +267,28 @@ def run(args: argparse.Namespace) -> int:
     s = settings_from(args)
     rows = select(args.ids)
     log = None if args.quiet else (lambda msg: print(msg, file=sys.stderr, flush=True))
+    if args.vector:
+        return run_vector(args, rows, s, log)
     results = measure(rows, s, log)
     print(report(results, s, args.markdown))
     return 1 if any(r.error for rs in results.values() for r in rs) else 0
+
+
+def run_vector(args: argparse.Namespace, rows, s: Settings, log) -> int:
+    from safety_sim.tools import bench_vector, bench_vector_report
+    from safety_sim.tools.bench_report import header
+
+    if not bench_vector.vector_rows(rows):
+        raise ToolError("--vector: none of the selected ids has a native vector env")
+    if args.sizes is not None and (not args.sizes or min(args.sizes) < 1):
+        raise ToolError(f"--sizes must be positive integers, got {args.sizes}")
+    sizes = args.sizes or (bench_vector.QUICK_SIZES if args.quick else None)
+    results = bench_vector.measure(rows, sizes, s, log)
+    print(bench_vector_report.report(results, header(s), args.markdown))
+    bench_vector_report.plot(results, args.plot)
+    if log:
+        log(f"bench --vector: plot written to {args.plot}")
+    return 1 if any(r.error for r in results) else 0
 
 
 build_parser, main = tools.parser_and_main(__name__)

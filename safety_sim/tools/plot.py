@@ -1,0 +1,133 @@
+"""A small log-log line chart as a PNG, drawn with Pillow (which imageio already needs), so
+the benchmark's scaling plot needs no plotting library.
+
+``Series(label, xs, ys)`` is a curve with markers; ``xs=None`` draws a dashed horizontal line
+at ``ys[0]`` (a reference figure that does not depend on x). ``save_panels(path, panels)``
+stacks one chart per ``Panel(title, x_label, y_label, series)`` vertically.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+COLOURS = ((31, 119, 180), (214, 39, 40), (44, 160, 44), (148, 103, 189), (255, 127, 14),
+           (23, 190, 207), (140, 86, 75), (127, 127, 127))
+WIDTH, HEIGHT = 940, 440
+LEFT, RIGHT, TOP, BOTTOM = 78, 270, 34, 52  # the legend sits in the right margin
+
+
+@dataclass(frozen=True)
+class Series:
+    label: str
+    xs: tuple[float, ...] | None
+    ys: tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class Panel:
+    title: str
+    x_label: str
+    y_label: str
+    series: tuple[Series, ...]
+
+
+def _si(v: float) -> str:
+    for div, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if v >= div:
+            return f"{v / div:g}{suffix}"
+    return f"{v:g}"
+
+
+def _decades(values) -> tuple[int, int]:
+    logs = [math.log10(v) for v in values if v > 0]
+    lo, hi = math.floor(min(logs)), math.ceil(max(logs))
+    return lo, max(hi, lo + 1)
+
+
+class _Axes:
+    """Maps data to pixels on log10 axes inside the panel's plot box."""
+
+    def __init__(self, x_range, y_range, top: int) -> None:
+        self.x0, self.x1 = x_range
+        self.y0, self.y1 = y_range
+        self.box = (LEFT, top + TOP, WIDTH - RIGHT, top + HEIGHT - BOTTOM)
+
+    def px(self, x: float, y: float) -> tuple[float, float]:
+        l, t, r, b = self.box
+        fx = (math.log10(x) - self.x0) / (self.x1 - self.x0)
+        fy = (math.log10(y) - self.y0) / (self.y1 - self.y0)
+        return l + fx * (r - l), b - fy * (b - t)
+
+
+def _dashed(draw, p, q, colour, dash=8) -> None:
+    (x0, y0), (x1, y1) = p, q
+    n = max(1, int(math.hypot(x1 - x0, y1 - y0) // dash))
+    for k in range(0, n, 2):
+        a, b = k / n, min(1.0, (k + 1) / n)
+        draw.line([(x0 + a * (x1 - x0), y0 + a * (y1 - y0)),
+                   (x0 + b * (x1 - x0), y0 + b * (y1 - y0))], fill=colour, width=2)
+
+
+def _frame(draw, font, ax: _Axes, panel: Panel) -> None:
+    l, t, r, b = ax.box
+    for e in range(ax.y0, ax.y1 + 1):
+        _, y = ax.px(10 ** ax.x0, 10 ** e)
+        draw.line([(l, y), (r, y)], fill=(225, 225, 225))
+        draw.text((l - 6, y), _si(10 ** e), fill=(0, 0, 0), font=font, anchor="rm")
+    for e in range(ax.x0, ax.x1 + 1):
+        x, _ = ax.px(10 ** e, 10 ** ax.y0)
+        draw.line([(x, t), (x, b)], fill=(225, 225, 225))
+        draw.text((x, b + 6), _si(10 ** e), fill=(0, 0, 0), font=font, anchor="mt")
+    draw.rectangle([l, t, r, b], outline=(0, 0, 0))
+    draw.text(((l + r) / 2, t - 8), panel.title, fill=(0, 0, 0), font=font, anchor="mb")
+    draw.text(((l + r) / 2, b + 26), panel.x_label, fill=(0, 0, 0), font=font, anchor="mt")
+    draw.text((8, t - 8), panel.y_label, fill=(0, 0, 0), font=font, anchor="lb")
+
+
+def _curves(draw, font, ax: _Axes, panel: Panel) -> None:
+    _, t, r, _ = ax.box
+    for k, s in enumerate(panel.series):
+        colour = COLOURS[k % len(COLOURS)]
+        if s.xs is None:
+            _dashed(draw, ax.px(10 ** ax.x0, s.ys[0]), ax.px(10 ** ax.x1, s.ys[0]), colour)
+        else:
+            pts = [ax.px(x, y) for x, y in zip(s.xs, s.ys) if y > 0]
+            if len(pts) > 1:
+                draw.line(pts, fill=colour, width=2)
+            for x, y in pts:
+                draw.ellipse([x - 3, y - 3, x + 3, y + 3], fill=colour)
+        y = t + 10 + 18 * k  # legend, right of the box; dashed = does not depend on x
+        if s.xs is None:
+            _dashed(draw, (r + 12, y), (r + 36, y), colour, dash=6)
+        else:
+            draw.line([(r + 12, y), (r + 36, y)], fill=colour, width=3)
+        draw.text((r + 42, y), s.label, fill=(0, 0, 0), font=font, anchor="lm")
+
+
+def render_panels(panels: list[Panel]) -> np.ndarray:
+    """The chart as an ``(H, W, 3)`` uint8 image."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    try:
+        font = ImageFont.load_default(size=13)
+    except TypeError:  # Pillow < 10.1: the fixed bitmap font
+        font = ImageFont.load_default()
+    img = Image.new("RGB", (WIDTH, HEIGHT * len(panels)), (255, 255, 255))
+    draw = ImageDraw.Draw(img)
+    for i, panel in enumerate(panels):
+        xs = [x for s in panel.series if s.xs for x in s.xs]
+        ys = [y for s in panel.series for y in s.ys]
+        if not xs or not ys:
+            continue
+        ax = _Axes(_decades(xs), _decades(ys), i * HEIGHT)
+        _frame(draw, font, ax, panel)
+        _curves(draw, font, ax, panel)
+    return np.asarray(img)
+
+
+def save_panels(path, panels: list[Panel]) -> None:
+    import imageio.v3 as iio
+
+    iio.imwrite(path, render_panels(panels))
