@@ -8,6 +8,9 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
+import math
+
+import mujoco
 import numpy as np
 import pytest
 
@@ -43,3 +46,24 @@ def scripted_grid() -> np.ndarray:
     grid[4, 3] = (T.KEY, 0, 0)
     grid[6, 1] = (T.BOX, 5, 0)
     return grid
+
+
+def shift_agent(u, dx, dy):
+    """Move a navigation env's agent by (dx, dy) in the world by writing qpos (Point: its slide
+    joints along the spawn-yawed body axes; others: the free joint), then mj_forward."""
+    if u.agent_spec.name == "Point":
+        yaw = 2 * math.atan2(u.model.body_quat[u.handles.agent_body][3],
+                             u.model.body_quat[u.handles.agent_body][0])
+        c, s = math.cos(yaw), math.sin(yaw)
+        u.data.qpos[0] += c * dx + s * dy
+        u.data.qpos[1] += -s * dx + c * dy
+    else:
+        u.data.qpos[0] += dx
+        u.data.qpos[1] += dy
+    mujoco.mj_forward(u.model, u.data)
+
+
+def move_agent_to(u, xy):
+    """Put the agent origin at ``xy`` (world XY) by :func:`shift_agent`."""
+    ax, ay = u.data.xpos[u.handles.agent_body][:2]
+    shift_agent(u, xy[0] - ax, xy[1] - ay)

@@ -4,11 +4,11 @@ from __future__ import annotations
 import math
 
 import gymnasium
-import mujoco
 import numpy as np
 import pytest
 
 import safety_sim  # noqa: F401
+from conftest import shift_agent
 from safety_sim import nav_config as nc
 from safety_sim.tasks.nav_rewards import Snapshot
 from safety_sim.tasks.navigation import LABELS, NavTask
@@ -98,20 +98,6 @@ def test_agent_inside_a_hazard_costs_one(env_id):
     assert u.cost_fn(info["labels"]) == 1.0
     _, info = reset_with_body_near(env, 0, "agent", hazard, 0.31)
     assert info["cost"] == 0.0   # the disc radius is 0.3 (XY distance, strict)
-
-
-def shift_agent(u, dx, dy):
-    """Move the agent by (dx, dy) in the world by writing qpos, then mj_forward."""
-    if u.agent_spec.name == "Point":   # slides along the spawn-yawed body axes
-        yaw = 2 * math.atan2(u.model.body_quat[u.handles.agent_body][3],
-                             u.model.body_quat[u.handles.agent_body][0])
-        c, s = math.cos(yaw), math.sin(yaw)
-        u.data.qpos[0] += c * dx + s * dy
-        u.data.qpos[1] += -s * dx + c * dy
-    else:                              # free joint
-        u.data.qpos[0] += dx
-        u.data.qpos[1] += dy
-    mujoco.mj_forward(u.model, u.data)
 
 
 @pytest.mark.parametrize("agent", ["Point", "Car"])
