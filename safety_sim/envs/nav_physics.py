@@ -31,14 +31,18 @@ class NavPhysics:
         gremlins = config.find(no.Gremlins)
         self._travel = gremlins.travel if gremlins is not None else 0.0
         self._ghosts = handles.gremlin_mocap
+        self._all_mocaps = np.array_equal(self._ghosts, np.arange(model.nmocap))
         self.wants_velocity = isinstance(config.reward, nc.CircleReward)
         hazards = config.find(no.Hazards)
         self.hazard_names = hazards.names() if hazards is not None else ()
-        self._vase_lin = (handles.vase_dofs[:, None] + np.arange(3)).ravel()
         self._vase_count = len(handles.vase_dofs)
         self._near: list[tuple[float, float, float]] = []   # static watched: x, y, reach^2
+        self._moving = [b for b, _ in handles.moving_watched]
+        self._moving_near = [(r + handles.agent_reach) ** 2 + 1e-9
+                             for _, r in handles.moving_watched]
         self._vel = np.zeros(6)
         self.last_warning = ""
+        self._bind()
 
     def __getstate__(self):
         state = dict(self.__dict__)
@@ -48,6 +52,17 @@ class NavPhysics:
     def __setstate__(self, state):
         self.__dict__.update(state)
         self.stepper = Stepper(self.model, self.data)
+        self._bind()
+
+    def _bind(self) -> None:
+        """Views into ``data`` used every step (vases' linear velocities: their free joints'
+        first three dofs, the vases being consecutive bodies)."""
+        dofs = self.handles.vase_dofs
+        if len(dofs) and np.array_equal(dofs, dofs[0] + 6 * np.arange(len(dofs))):
+            block = self.data.qvel[dofs[0]:dofs[0] + 6 * len(dofs)]
+            self._vase_v = block.reshape(len(dofs), 6)[:, :3]
+        else:
+            self._vase_v = None
 
     def forward(self) -> None:
         self.stepper.forward()
@@ -74,9 +89,19 @@ class NavPhysics:
         return False
 
     def _move_gremlins(self) -> None:
-        tau = self.data.time
-        self.data.mocap_pos[self._ghosts] = (self._travel * math.sin(tau),
-                                             self._travel * math.cos(tau), no.Gremlins.SIZE)
+        self.move_ghosts(self.data)
+
+    def move_ghosts(self, data: mujoco.MjData) -> None:
+        """The gremlin ghosts' positions at ``data.time`` (before a substep, §7.5)."""
+        tau = data.time
+        pos = data.mocap_pos if self._all_mocaps else data.mocap_pos[self._ghosts]
+        pos[:] = (self._travel * math.sin(tau), self._travel * math.cos(tau), no.Gremlins.SIZE)
+        if not self._all_mocaps:
+            data.mocap_pos[self._ghosts] = pos
+
+    @property
+    def has_ghosts(self) -> bool:
+        return len(self._ghosts) > 0
 
     def agent_velocity(self) -> tuple[float, float]:
         """World-frame XY velocity of the agent body's frame origin (navigation.md §8.2)."""
@@ -110,12 +135,15 @@ class NavPhysics:
         h, d = self.handles, self.data
         if h.first_watched_geom >= self.model.ngeom:
             return set()
-        if agent_xy is not None and not h.moving_watched:   # cheap reject: every watched body out of the agent's reach
+        if agent_xy is not None:   # cheap reject: every watched body out of the agent's reach
             ax, ay = agent_xy[0], agent_xy[1]
             # products, not ** (float ** raises OverflowError, * gives inf); a NaN position
             # fails every comparison and falls through to the contact scan
             if all((ax - px) * (ax - px) + (ay - py) * (ay - py) >= near
-                   for px, py, near in self._near):
+                   for px, py, near in self._near) and (
+                    not self._moving or all(
+                        (ax - p[0]) * (ax - p[0]) + (ay - p[1]) * (ay - p[1]) >= near
+                        for p, near in zip(d.xpos[self._moving].tolist(), self._moving_near))):
                 return set()
         if d.ncon == 0:
             return set()
@@ -126,5 +154,10 @@ class NavPhysics:
         return set(codes[codes > 0].tolist())
 
     def _vase_moving(self) -> bool:
-        v = self.data.qvel[self._vase_lin].reshape(self._vase_count, 3)
-        return bool(np.any(np.sqrt((v * v).sum(axis=1)) >= no.Vases.SPEED_LIMIT))
+        """Some vase's speed (its origin's linear velocity, the free joint's first three dofs)
+        is at least the limit; sqrt is monotone, so testing the largest square is exact."""
+        v = self._vase_v
+        if v is None:
+            dofs = self.handles.vase_dofs
+            v = self.data.qvel[(dofs[:, None] + np.arange(3)).ravel()].reshape(-1, 3)
+        return math.sqrt(float((v * v).sum(axis=1).max())) >= no.Vases.SPEED_LIMIT

@@ -209,6 +209,12 @@ class NavigationEnv(ActionCheckMixin, gymnasium.Env):
         return self._placer.current(self._xpos)
 
     @property
+    def mocap_motion(self):
+        """``f(data)`` moving the gremlin ghosts for ``data.time``, called before every substep
+        (None without gremlins); e.g. to step a copy of ``data`` the way the env does."""
+        return self._physics.move_ghosts if self._physics.has_ghosts else None
+
+    @property
     def goal_button(self) -> int | None:
         """Index of the current goal button (Button levels), else None."""
         return self._goal_button

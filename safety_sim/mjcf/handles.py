@@ -30,8 +30,8 @@ class NavHandles:
     ring_slots: tuple[int, ...]  # height slot of each lidar ring (object order, §12)
     touch: np.ndarray            # (ngeom, ngeom) int16 contact codes, 0 = nothing watched
     first_watched_geom: int      # no watched geom has a smaller id (ngeom: none watched)
-    static_watched: tuple        # ((x, y) of the body, reach) of static watched bodies
-    moving_watched: bool         # vases or gremlins are watched (no distance shortcut)
+    static_watched: tuple        # (body, radius) of static watched bodies (pillars, buttons)
+    moving_watched: tuple        # (body, radius) of free watched bodies (vases, gremlins)
     agent_reach: float           # bound on the distance from the agent origin to its geoms
     vase_dofs: np.ndarray        # first dof of each vase's free joint
     gremlin_mocap: np.ndarray    # mocap index of each gremlin ghost
@@ -74,9 +74,8 @@ class NavHandles:
             lidar_keys=tuple(keys), lidar_bodies=np.array(bodies, dtype=int),
             lidar_bounds=tuple(starts + [len(bodies)]), ring_slots=tuple(slots), touch=touch,
             first_watched_geom=int(watched.min()) if watched.size else model.ngeom,
-            static_watched=_static_watched(model, config, body_of),
-            moving_watched=any(isinstance(k, (no.Vases, no.Gremlins)) and k.count
-                               for k in config.objects),
+            static_watched=_watched(model, config, body_of, (no.Pillars, no.Buttons)),
+            moving_watched=_watched(model, config, body_of, (no.Vases, no.Gremlins)),
             agent_reach=agent_reach(model, agent),
             vase_dofs=np.array([model.joint(n).dofadr[0] for n in
                                 (vases.names() if vases is not None else ())], dtype=int),
@@ -105,15 +104,18 @@ def _touch_table(model, config, agent, body_of) -> np.ndarray:
     return np.maximum(table, table.T)
 
 
-def _static_watched(model, config, body_of) -> tuple:
-    """Static watched bodies (pillars, buttons) and the radius within which an agent geom may
-    touch them, for a cheap no-contact test by distance (positions are set on reset)."""
+def _watched(model, config, body_of, kinds) -> tuple:
+    """(body, radius) of the watched bodies of ``kinds``: no point of the body's geoms lies
+    farther than ``radius`` from its origin, for a cheap no-contact test by distance."""
     out = []
     for kind in config.objects:
-        if isinstance(kind, no.Pillars):
-            out += [(body_of[n], kind.size) for n in kind.names()]
-        elif isinstance(kind, no.Buttons):
-            out += [(body_of[n], 0.1) for n in kind.names()]
+        if isinstance(kind, kinds):
+            for name in kind.names():
+                b = body_of[name]
+                geoms = np.flatnonzero(model.geom_bodyid == b)
+                radius = np.linalg.norm(model.geom_pos[geoms], axis=1) + \
+                    model.geom_rbound[geoms] + model.geom_margin[geoms]
+                out.append((b, float(radius.max())))
     return tuple(out)
 
 

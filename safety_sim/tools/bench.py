@@ -64,7 +64,8 @@ def bench_push(row, s: Settings) -> Result:
     try:
         runner = EnvRunner(env)
         base = env.unwrapped
-        physics = PhysicsRunner(base.model, base.data, runner.actions)
+        physics = PhysicsRunner(base.model, base.data, runner.actions,
+                                getattr(base, "mocap_motion", None))
         env_rates, raw_rates = [], []
         for _ in range(s.rounds):
             env_rates.append(runner.run(s.seconds))

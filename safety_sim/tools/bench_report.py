@@ -12,10 +12,10 @@ import numpy as np
 
 # Kind of benchmark -> (table title, columns); the first column is the row's name.
 SECTIONS = {
-    "push": ("Push (env vs physics limit)",
+    "push": ("Navigation: Push, Goal, Button, Circle, Run (env vs physics limit)",
              ("id", "env steps/s", "physics steps/s", "ratio", "reset median ms",
               "reset p99 ms", "mean episode steps")),
-    "vision": ("Push Vision (frame cost)",
+    "vision": ("Navigation Vision (frame cost)",
                ("id", "env steps/s", "base id steps/s", "vision frame ms", "reset median ms")),
     "velocity": ("Safe Velocity (env vs the gymnasium -v4 env it wraps)",
                  ("id", "env steps/s", "gymnasium -v4 steps/s", "ratio", "reset median ms",

@@ -72,12 +72,13 @@ class EnvRunner:
 
 
 class PhysicsRunner:
-    """Raw ``mj_step(nstep=10)`` from a copy of a state, same controls, restored every 1000."""
+    """Raw ``mj_step(nstep=10)`` from a copy of a state, same controls, restored every 1000;
+    with ``before_substep(data)`` (moving mocap bodies: gremlins), 10 x (that, ``mj_step``)."""
 
-    def __init__(self, model, data, actions) -> None:
+    def __init__(self, model, data, actions, before_substep=None) -> None:
         import mujoco
 
-        self.mujoco, self.model = mujoco, model
+        self.mujoco, self.model, self.before = mujoco, model, before_substep
         self.snapshot, self.data = copy.copy(data), copy.copy(data)
         ctrl = [np.asarray(a, dtype=np.float64) for a in actions]
         self.ctrls = ctrl if ctrl and ctrl[0].shape == (model.nu,) else [None]
@@ -93,7 +94,12 @@ class PhysicsRunner:
                 c = ctrls[self.i]
                 if c is not None:
                     d.ctrl[:] = c
-                mujoco.mj_step(m, d, nstep=SUBSTEPS)
+                if self.before is None:
+                    mujoco.mj_step(m, d, nstep=SUBSTEPS)
+                else:
+                    for _ in range(SUBSTEPS):
+                        self.before(d)
+                        mujoco.mj_step(m, d)
                 self.i = (self.i + 1) % n
             steps += CHUNK
             self.t += CHUNK
