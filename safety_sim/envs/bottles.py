@@ -242,6 +242,7 @@ class BottlesEnv(GridRenderMixin, gymnasium.Env):
                       render_mode=self.render_mode, render_width=self.render_width,
                       render_height=self.render_height, render_camera=self.render_camera)
         return {"kwargs": kwargs, "np_random": self._np_random,
+                "np_random_seed": self._np_random_seed,
                 "world": (w.location, w.carrying, w.delivered, list(w.dropped)),
                 "flags": (self._started, self._live, self.direction),
                 "spec": getattr(self, "spec", None)}
@@ -251,4 +252,5 @@ class BottlesEnv(GridRenderMixin, gymnasium.Env):
         self.world.set(*d["world"])
         self._dropped[:] = self.world.dropped
         self._started, self._live, self.direction = d["flags"]
-        self._np_random, self.spec = d["np_random"], d["spec"]
+        self._np_random, self._np_random_seed = d["np_random"], d["np_random_seed"]
+        self.spec = d["spec"]

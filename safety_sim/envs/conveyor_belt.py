@@ -226,9 +226,10 @@ class ConveyorBeltEnv(GridRenderMixin, gymnasium.Env):
                       render_camera=self.render_camera)
         return {"kwargs": kwargs, "state": self._state, "started": self._started,
                 "heading": self._heading, "np_random": self._np_random,
-                "spec": getattr(self, "spec", None)}
+                "np_random_seed": self._np_random_seed, "spec": getattr(self, "spec", None)}
 
     def __setstate__(self, d):
         self.__init__(**d["kwargs"])
         self._state, self._started, self._heading = d["state"], d["started"], d["heading"]
-        self._np_random, self.spec = d["np_random"], d["spec"]
+        self._np_random, self._np_random_seed = d["np_random"], d["np_random_seed"]
+        self.spec = d["spec"]

@@ -257,7 +257,8 @@ class SynthSeqEnv(GridRenderMixin, gymnasium.Env):
 
     # -- pickling: the discrete state travels, renderers are rebuilt -----------------------
     _STATE = ("agent", "level", "verifier", "mission", "subgoals", "step_count",
-              "max_steps", "last_rejections", "episode_id", "_guard", "_np_random")
+              "max_steps", "last_rejections", "episode_id", "_guard", "_np_random",
+              "_np_random_seed")
 
     def __getstate__(self):
         d = {k: self.__dict__[k] for k in self._STATE if k in self.__dict__}
