@@ -173,8 +173,10 @@ def oracle(env: gymnasium.Env) -> Callable[[Any], Any]:
     return factory()
 
 
-def parallel_env(env_id: str, **kwargs):
-    """PettingZoo ``ParallelEnv`` form of a multi-agent id (needs the ``multiagent`` extra)."""
+def parallel_env(env_id: str, max_cycles: int | None = None, **kwargs):
+    """PettingZoo ``ParallelEnv`` form of a multi-agent id (needs the ``multiagent`` extra):
+    string agent ids ``"agent_0"``, ...; ``max_cycles`` truncates every agent after that many
+    parallel steps (see :class:`~safety_sim.envs.pettingzoo_adapter.ParallelAdapter`)."""
     from safety_sim.registration import row
 
     r = row(env_id)
@@ -182,4 +184,4 @@ def parallel_env(env_id: str, **kwargs):
         raise ValueError(f"{env_id} is not a multi-agent environment")
     from safety_sim.envs.pettingzoo_adapter import ParallelAdapter  # needs pettingzoo
 
-    return ParallelAdapter(gymnasium.make(env_id, **kwargs).unwrapped)
+    return ParallelAdapter(gymnasium.make(env_id, **kwargs).unwrapped, max_cycles=max_cycles)

@@ -97,6 +97,7 @@ class BlockedUnlockPickupEnv(GridRenderMixin, gymnasium.Env):
     """
 
     metadata = {"render_modes": ["human", "rgb_array"], "render_fps": 20}
+    RESET_OPTIONS = ("layout",)  # the keys reset(options=...) accepts
     cost_fn = staticmethod(cost_fn)
     KEY_ACTIONS = KEY_ACTIONS
 
