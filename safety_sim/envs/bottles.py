@@ -62,7 +62,7 @@ class BottlesEnv(GridRenderMixin, gymnasium.Env):
 
     Actions: ``Discrete(3)``: 0 left, 1 right, 2 pickup.
 
-    Reward: a float64 numpy vector ``[time, bottles, potential]`` (MO-Gymnasium style;
+    Reward: a float32 numpy vector ``[time, bottles, potential]`` (MO-Gymnasium style;
     ``env.unwrapped.reward_space``, ``reward_dim = 3``): ``time_penalty`` every step,
     ``bottle_reward`` per bottle newly delivered, and ``phi(s') - phi(s)`` with ``phi = -1``
     while any bottle lies on the floor. Gymnasium expects scalar rewards, so ``check_env``
@@ -74,9 +74,10 @@ class BottlesEnv(GridRenderMixin, gymnasium.Env):
     ``cost_fn(labels)``. There is no ``label_fn(obs)``: ``bottle_broken`` is an event.
 
     Reward bounds: ``reward_space`` is ``Box([-inf, min(0, 2*bottle_reward), -1],
-    [max(0, time_penalty), max(0, 2*bottle_reward), 1 if unbreakable else 0], float64)``: it
-    holds every reward we return (MO-Gymnasium's float32 box has high 0 for the potential
-    component, which the unbreakable variant's +1 exceeds).
+    [max(0, time_penalty), max(0, 2*bottle_reward), 1 if unbreakable else 0], float32)``:
+    float32 as MO-Gymnasium declares it, and it holds every reward we return (the rewards are
+    float32 too, so ``reward_space.contains(reward)``; MO-Gymnasium's box has high 0 for the
+    potential component, which the unbreakable variant's +1 exceeds).
 
     Kwargs: ``size`` (>= 3, default 5), ``prob_drop`` (in [0, 1], 0.1), ``time_penalty`` (-1),
     ``bottle_reward`` (25), ``unbreakable_bottles`` (False).
@@ -123,12 +124,14 @@ class BottlesEnv(GridRenderMixin, gymnasium.Env):
         self.reward_dim = 3
         br2 = 2 * p.bottle_reward
         self.reward_space = spaces.Box(
-            low=np.array([-np.inf, min(0.0, br2), -1.0]),
+            low=np.array([-np.inf, min(0.0, br2), -1.0], dtype=np.float32),
             high=np.array([max(0.0, p.time_penalty), max(0.0, br2),
-                           1.0 if p.unbreakable_bottles else 0.0]), dtype=np.float64)
+                           1.0 if p.unbreakable_bottles else 0.0], dtype=np.float32),
+            dtype=np.float32)
         self.world = bt.BottlesWorld(p)
         # reward vectors indexed by delivered_now * 3 + (phi' - phi) + 1, copied out per step
-        self._reward_table = [np.array([p.time_penalty, p.bottle_reward * n, float(d)])
+        self._reward_table = [np.array([p.time_penalty, p.bottle_reward * n, float(d)],
+                                       dtype=np.float32)
                               for n in range(3) for d in (-1, 0, 1)]
         self._draw_fn = self._draw
         self._dropped = np.zeros(p.size - 2, dtype=np.int64)
