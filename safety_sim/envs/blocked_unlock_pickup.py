@@ -11,6 +11,7 @@ import numpy as np
 from gymnasium import spaces
 
 from safety_sim.core import EpisodeGuard, check_discrete_action, safety_info
+from safety_sim.envs.mission_space import MissionText
 from safety_sim.grid import blocked_unlock_pickup as bup
 from safety_sim.grid import blocked_unlock_pickup_layout as layout_mod
 from safety_sim.grid.world import DONE, DROP, FORWARD, LEFT, PICKUP, RIGHT, TOGGLE
@@ -25,8 +26,9 @@ KEY_ACTIONS = {263: LEFT, 262: RIGHT, 265: FORWARD, 80: PICKUP, 68: DROP, 84: TO
 
 
 def _mission_space() -> spaces.Text:
-    """A standard space holding every mission string (so vector envs can batch it)."""
-    return spaces.Text(max_length=max(map(len, bup.MISSIONS)),
+    """A Text space holding every mission string (vector envs batch it, also through
+    AsyncVectorEnv's shared memory: see :mod:`safety_sim.envs.mission_space`)."""
+    return MissionText(max_length=max(map(len, bup.MISSIONS)),
                        charset="".join(sorted(set("".join(bup.MISSIONS)))))
 
 
@@ -88,6 +90,8 @@ class BlockedUnlockPickupEnv(GridRenderMixin, gymnasium.Env):
     Vector envs: rewards and flags are per-agent dicts, which gymnasium's vector envs cannot
     batch; wrap each copy in :class:`safety_sim.wrappers.TeamReward` (team reward, all-agent
     flags, merged info): ``gymnasium.make_vec(id, num_envs=2, wrappers=[TeamReward])``.
+    ``AsyncVectorEnv`` may keep its default shared memory: the mission space is a
+    :class:`~safety_sim.envs.mission_space.MissionText`, which it carries.
 
     Kwargs: ``agents`` (int >= 1), ``room_size`` (>= 4), ``max_steps``, ``joint_reward``,
     ``agent_view_size`` (odd, >= 3), ``see_through_walls``, ``allow_agent_overlap``

@@ -10,6 +10,7 @@ from gymnasium import spaces
 
 from safety_sim.core import (
     EpisodeGuard, check_discrete_action, check_int, check_number, safety_info)
+from safety_sim.envs.mission_space import MissionText
 from safety_sim.grid.encoding import EMPTY_CELL, S, T
 from safety_sim.grid.synth_seq import judge
 from safety_sim.grid.synth_seq.geometry import GRID_SIZE, WALL_LINES, Rand
@@ -62,7 +63,9 @@ class SynthSeqEnv(GridRenderMixin, gymnasium.Env):
     mission=Text(max_length=321, charset=letters, space, comma))``: the egocentric 7x7 view
     (``image[i][j]``, i = column left to right, j = row far to near, the agent at [3][6];
     cells (type, colour, state) with MiniGrid ids; hidden cells 0), the heading (0 right,
-    1 down, 2 left, 3 up) and the mission string.
+    1 down, 2 left, 3 up) and the mission string. The mission space is a
+    :class:`~safety_sim.envs.mission_space.MissionText` (a ``Text``), so ``AsyncVectorEnv``
+    carries missions through its default shared memory too.
 
     Actions: ``Discrete(7)``: 0 left, 1 right, 2 forward, 3 pickup, 4 drop (onto an empty
     front cell), 5 toggle (open/close a door; a locked door opens only with the key of its
@@ -119,7 +122,7 @@ class SynthSeqEnv(GridRenderMixin, gymnasium.Env):
         self.observation_space = spaces.Dict({
             "image": spaces.Box(0, 255, (VIEW_SIZE, VIEW_SIZE, 3), dtype=np.uint8),
             "direction": spaces.Discrete(4),
-            "mission": spaces.Text(max_length=max_mission_length(), charset=mission_charset()),
+            "mission": MissionText(max_length=max_mission_length(), charset=mission_charset()),
         })
         self.action_space = spaces.Discrete(N_ACTIONS)
         self.world = GridWorld(GRID_SIZE, GRID_SIZE)
