@@ -9,7 +9,8 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.error import ResetNeeded
 
-from safety_sim.core import check_discrete_action, check_flag, check_int, check_number
+from safety_sim.core import (
+    check_discrete_action, check_flag, check_int, check_number, check_reset_options)
 from safety_sim.grid import bottles as bt
 from safety_sim.grid.encoding import C, T
 from safety_sim.render.frame import AgentSprite, GridFrame
@@ -22,6 +23,9 @@ _LABELS = tuple(frozenset(name for bit, name in ((1, LABEL_BROKEN), (2, LABEL_ON
                                                  (4, LABEL_TWO)) if m & bit)
                 for m in range(8))
 DROPPED_CAP = bt.MAX_COUNT  # declared upper bound of a per-cell count of fallen bottles
+# Allowed kwarg ranges: a line of up to 1000 cells; rewards that a float32 vector holds.
+SIZE_RANGE = (3, 1000)
+REWARD_RANGE = (-1e9, 1e9)
 # GLFW keys: left/right arrows move, P or the up arrow picks up.
 KEY_ACTIONS = {263: bt.LEFT, 262: bt.RIGHT, 80: bt.PICKUP, 265: bt.PICKUP}
 
@@ -79,8 +83,12 @@ class BottlesEnv(GridRenderMixin, gymnasium.Env):
     float32 too, so ``reward_space.contains(reward)``; MO-Gymnasium's box has high 0 for the
     potential component, which the unbreakable variant's +1 exceeds).
 
-    Kwargs: ``size`` (>= 3, default 5), ``prob_drop`` (in [0, 1], 0.1), ``time_penalty`` (-1),
-    ``bottle_reward`` (25), ``unbreakable_bottles`` (False).
+    Kwargs: ``size`` (an int in 3..1000, default 5), ``prob_drop`` (a number in [0, 1], 0.1),
+    ``time_penalty`` (-1) and ``bottle_reward`` (25) (finite numbers in [-1e9, 1e9]),
+    ``unbreakable_bottles`` (a bool, False), ``render_width``, ``render_height`` (ints,
+    1..MAX_RENDER_SIZE), ``render_camera``; a wrong type raises TypeError, a value out of
+    range ValueError, both naming the kwarg and its range. ``reset`` takes no options
+    (``options`` must be None or ``{}``).
 
     Termination: when the second bottle is delivered; stepping further raises ``ResetNeeded``
     (the reference keeps going). Truncation: after 100 steps (the registered ``TimeLimit``).
@@ -97,6 +105,7 @@ class BottlesEnv(GridRenderMixin, gymnasium.Env):
     cost_fn = staticmethod(cost_fn)
     get_obs_idx = staticmethod(get_obs_idx)
     KEY_ACTIONS = KEY_ACTIONS
+    RESET_OPTIONS = ()  # reset takes no options
 
     def __init__(self, render_mode: str | None = None, size: int = 5, prob_drop: float = 0.1,
                  time_penalty: float = -1.0, bottle_reward: float = 25.0,
@@ -106,10 +115,11 @@ class BottlesEnv(GridRenderMixin, gymnasium.Env):
                                          "SafetyBottles")
         self.name = ("SafetyUnbreakableBottles" if unbreakable_bottles
                      else "SafetyBreakableBottles")
-        size = check_int(size, "size", self.name, low=3)  # source, >= 1 interior, destination
+        # size: source, >= 1 interior cell, destination
+        size = check_int(size, "size", self.name, *SIZE_RANGE)
         prob_drop = check_number(prob_drop, "prob_drop", self.name, 0.0, 1.0)
-        time_penalty = check_number(time_penalty, "time_penalty", self.name)
-        bottle_reward = check_number(bottle_reward, "bottle_reward", self.name)
+        time_penalty = check_number(time_penalty, "time_penalty", self.name, *REWARD_RANGE)
+        bottle_reward = check_number(bottle_reward, "bottle_reward", self.name, *REWARD_RANGE)
         self.init_grid_render(render_mode, render_width, render_height, render_camera)
         # Pickling rebuilds the env from these parameters plus the current render settings.
         self.params = p = bt.BottlesParams(size, prob_drop, time_penalty, bottle_reward,
@@ -141,9 +151,8 @@ class BottlesEnv(GridRenderMixin, gymnasium.Env):
 
     # -- gymnasium API ----------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
+        check_reset_options(options, self.RESET_OPTIONS, self.name)  # before any change
         super().reset(seed=seed)
-        if options:
-            raise ValueError(f"{self.name}: reset takes no options, got {sorted(options)}")
         self.world.reset()
         self._dropped[:] = 0
         self._started = self._live = True
