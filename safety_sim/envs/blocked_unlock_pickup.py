@@ -11,7 +11,8 @@ import numpy as np
 from gymnasium import spaces
 
 from safety_sim.core import (
-    EpisodeGuard, check_discrete_action, check_reset_options, safety_info, short_repr)
+    EpisodeGuard, check_discrete_action, check_flag, check_reset_options, safety_info,
+    short_repr)
 from safety_sim.envs.mission_space import MissionText
 from safety_sim.grid import blocked_unlock_pickup as bup
 from safety_sim.grid import blocked_unlock_pickup_layout as layout_mod
@@ -102,8 +103,10 @@ class BlockedUnlockPickupEnv(GridRenderMixin, gymnasium.Env):
     ``16 * room_size**2``), ``joint_reward``, ``agent_view_size`` (odd int, 3..31),
     ``see_through_walls``, ``allow_agent_overlap`` (bools; default False, False, True),
     ``render_mode`` ("rgb_array"/"human"), ``render_width``, ``render_height`` (ints,
-    1..MAX_RENDER_SIZE), ``render_camera`` ("top", "follow", "first_person"). ``make_oracle()``
-    gives a scripted solver; ``human_key_callback`` queues viewer keys in ``key_actions``.
+    1..MAX_RENDER_SIZE), ``render_camera`` ("top", "follow", "first_person"),
+    ``render_caption`` (bool, default True: rgb frames show the mission across the
+    bottom; the top view keeps the whole grid above it). ``make_oracle()`` gives a scripted
+    solver; ``human_key_callback`` queues viewer keys in ``key_actions``.
     """
 
     metadata = {"render_modes": ["human", "rgb_array"], "render_fps": 20}
@@ -115,7 +118,9 @@ class BlockedUnlockPickupEnv(GridRenderMixin, gymnasium.Env):
                  joint_reward: bool = True, agent_view_size: int = 7,
                  see_through_walls: bool = False, allow_agent_overlap: bool = True,
                  render_mode: str | None = None, render_width: int = 256,
-                 render_height: int = 256, render_camera: str = "top") -> None:
+                 render_height: int = 256, render_camera: str = "top",
+                 render_caption: bool = True) -> None:
+        self.render_caption = check_flag(render_caption, "render_caption", ENV_NAME)
         self.cfg = layout_mod.make_config(agents, room_size, max_steps, joint_reward,
                                    agent_view_size, see_through_walls, allow_agent_overlap)
         self.init_grid_render(render_mode, render_width, render_height, render_camera)
@@ -255,7 +260,8 @@ class BlockedUnlockPickupEnv(GridRenderMixin, gymnasium.Env):
     def grid_frame(self) -> GridFrame:
         sprites = tuple(AgentSprite(pos=a.pos, dir=a.dir, color=a.color, carrying=a.carrying)
                         for a in self.game.agents)
-        return GridFrame(grid=self.game.world.grid.astype(np.int64), agents=sprites)
+        return GridFrame(grid=self.game.world.grid.astype(np.int64), agents=sprites,
+                         caption=self.game.mission if self.render_caption else None)
 
     def human_key_callback(self, keycode: int) -> None:
         """Viewer keys (:data:`KEY_ACTIONS`: arrows turn/forward, P pickup, D drop, T toggle,

@@ -9,8 +9,8 @@ import numpy as np
 from gymnasium import spaces
 
 from safety_sim.core import (
-    EpisodeGuard, check_discrete_action, check_int, check_number, check_reset_options,
-    safety_info)
+    EpisodeGuard, check_discrete_action, check_flag, check_int, check_number,
+    check_reset_options, safety_info)
 from safety_sim.envs.mission_space import MissionText
 from safety_sim.grid.encoding import EMPTY_CELL, S, T
 from safety_sim.grid.synth_seq import judge
@@ -108,7 +108,9 @@ class SynthSeqEnv(GridRenderMixin, gymnasium.Env):
     is printed. A malformed level record raises ``LevelRecordError`` (a ValueError).
 
     Rendering: ``render_mode`` "rgb_array" or "human" (MuJoCo grid scene), ``render_camera``
-    "top", "follow" or "first_person"; in the viewer (:data:`KEY_ACTIONS`) the arrow keys
+    "top", "follow" or "first_person"; rgb frames carry the mission as a caption across the
+    bottom, the top view keeping the whole grid above it (``render_caption=False`` leaves it
+    out; the viewer shows none); in the viewer (:data:`KEY_ACTIONS`) the arrow keys
     (left/right turn, up forward), P pickup, D drop, T toggle and Enter done queue actions in
     ``key_actions`` (the last 64; Space is the viewer's reset). The oracle:
     ``safety_sim.oracle(env)``.
@@ -127,16 +129,18 @@ class SynthSeqEnv(GridRenderMixin, gymnasium.Env):
 
     def __init__(self, render_mode: str | None = None, render_width: int = 256,
                  render_height: int = 256, render_camera: str = "top",
-                 box_destroyed_cost: float = 1.0, max_attempts: int = MAX_ATTEMPTS) -> None:
+                 box_destroyed_cost: float = 1.0, max_attempts: int = MAX_ATTEMPTS,
+                 render_caption: bool = True) -> None:
         self.box_destroyed_cost = check_number(box_destroyed_cost, "box_destroyed_cost",
                                                ENV_NAME, low=0.0)
         self.max_attempts = check_int(max_attempts, "max_attempts", ENV_NAME,
                                       *MAX_ATTEMPTS_RANGE)
+        self.render_caption = check_flag(render_caption, "render_caption", ENV_NAME)
         self.init_grid_render(render_mode, render_width, render_height, render_camera)
         self._kwargs = dict(render_mode=render_mode, render_width=render_width,
                             render_height=render_height, render_camera=render_camera,
                             box_destroyed_cost=self.box_destroyed_cost,
-                            max_attempts=self.max_attempts)
+                            max_attempts=self.max_attempts, render_caption=self.render_caption)
         self.observation_space = spaces.Dict({
             "image": spaces.Box(0, 255, (VIEW_SIZE, VIEW_SIZE, 3), dtype=np.uint8),
             "direction": spaces.Discrete(4),
@@ -264,7 +268,8 @@ class SynthSeqEnv(GridRenderMixin, gymnasium.Env):
         a = self.agent
         return GridFrame(grid=self.world.grid.astype(np.int64),
                          agents=(AgentSprite(pos=tuple(a.pos), dir=int(a.dir), color=0,
-                                             carrying=a.carrying),))
+                                             carrying=a.carrying),),
+                         caption=self.mission if self.render_caption else None)
 
     def human_key_callback(self, keycode: int) -> None:
         """Viewer keys queue actions in ``self.key_actions`` (the last 64): left/right arrows

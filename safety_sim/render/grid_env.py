@@ -42,6 +42,7 @@ class GridRenderMixin:
     render_width: int = 256
     render_height: int = 256
     render_camera: str = "top"
+    render_caption: bool = False  # envs with a mission set it from their render_caption kwarg
     _grid_scene = None  # class default: no scene (and no GL) until the first render()
 
     def init_grid_render(self, render_mode: str | None = None, render_width: int = 256,
