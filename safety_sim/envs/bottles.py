@@ -96,8 +96,9 @@ class BottlesEnv(GridRenderMixin, gymnasium.Env):
 
     Helpers: ``get_obs_idx(obs)`` (the reference's flat index, as an int), ``set_state(...)``,
     ``world`` (the discrete state). Rendering: ``render_mode`` "rgb_array" or "human" (the
-    MuJoCo grid scene, one row of ``size`` cells), kwargs ``render_width``, ``render_height``,
-    ``render_camera``. Viewer keys (``KEY_ACTIONS``): Left/Right arrows, P or Up picks up.
+    MuJoCo grid scene, one row of ``size`` cells: carried bottles in the agent's hands, one
+    on each side, delivered ones in front of the destination's house, fallen ones on their
+    cell), kwargs ``render_width``, ``render_height``, ``render_camera``. Viewer keys (``KEY_ACTIONS``): Left/Right arrows, P or Up picks up.
     """
 
     metadata = {"render_modes": ["human", "rgb_array"], "render_fps": 4}
@@ -230,7 +231,7 @@ class BottlesEnv(GridRenderMixin, gymnasium.Env):
         grid = np.zeros((self.params.size, 1, 3), dtype=np.int64)
         grid[:, 0] = (int(T.EMPTY), 0, 0)
         grid[0, 0] = (int(T.SOURCE), int(C.GREEN), 0)
-        grid[w.last, 0] = (int(T.DESTINATION), int(C.YELLOW), 0)
+        grid[w.last, 0] = (int(T.DESTINATION), int(C.YELLOW), w.delivered)  # drawn there
         for i, n in enumerate(w.dropped):
             if n > 0:
                 grid[i + 1, 0] = (int(T.BOTTLE), int(C.RED), n)
