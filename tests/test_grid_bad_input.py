@@ -227,6 +227,8 @@ def test_bottles_dropped_must_be_a_sequence():
     (SynthSeqEnv, "box_destroyed_cost", "1", TypeError, "number"),
     (ConveyorBeltEnv, "reversible_break", "no", TypeError, "bool"),
     (ConveyorBeltEnv, "render_width", 10**6, ValueError, "1..8192"),
+    (ConveyorBeltEnv, "render_camera", np.array(["top", "follow"]), ValueError, "choose"),
+    (SynthSeqEnv, "render_mode", np.array(["human", "rgb_array"]), ValueError, "choose"),
 ])
 def test_constructor_kwargs_name_themselves_and_their_range(cls, kwarg, value, error, text):
     with pytest.raises(error, match=f"{kwarg}.*{text}"):
