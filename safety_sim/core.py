@@ -9,6 +9,8 @@
 """
 from __future__ import annotations
 
+import reprlib
+from collections.abc import Mapping
 from typing import Any, Callable
 
 import gymnasium
@@ -151,6 +153,36 @@ def check_int(value: Any, name: str, env_name: str, low: int | None = None,
     return v
 
 
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother = 3, 400, 400
+_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = 24
+
+
+def short_repr(value: Any) -> str:
+    """``repr`` for error messages about user input: nesting, long strings and long containers
+    are elided (a record nested thousands deep must not end in RecursionError)."""
+    return _SHORT.repr(value)
+
+
+def check_reset_options(options: Any, accepted: tuple[str, ...], env_name: str) -> dict:
+    """``reset(options=...)``: None (-> ``{}``) or a dict whose keys are all in ``accepted``.
+
+    TypeError for a non-dict (int, bool, list, ...), ValueError naming unknown keys; both
+    messages name ``options``. Call it before changing anything, so that a refused reset
+    changes nothing.
+    """
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise TypeError(f"{env_name}: reset options must be a dict, got {short_repr(options)}")
+    unknown = sorted((k for k in options if k not in accepted), key=repr)
+    if unknown:
+        known = ", ".join(map(repr, accepted)) if accepted else "none"
+        raise ValueError(f"{env_name}: reset options has unknown key(s) "
+                         f"{short_repr(unknown)}; known: {known}")
+    return dict(options)
+
+
 def safety_info(cost_terms: dict[str, float], labels: frozenset[str],
                 extra: dict[str, Any] | None = None) -> dict[str, Any]:
     """Build the standard info dict: the terms, ``cost`` = their sum, ``labels``."""
@@ -200,8 +232,10 @@ def oracle(env: gymnasium.Env) -> Callable[[Any], Any]:
     return factory()
 
 
-def parallel_env(env_id: str, **kwargs):
-    """PettingZoo ``ParallelEnv`` form of a multi-agent id (needs the ``multiagent`` extra)."""
+def parallel_env(env_id: str, max_cycles: int | None = None, **kwargs):
+    """PettingZoo ``ParallelEnv`` form of a multi-agent id (needs the ``multiagent`` extra):
+    string agent ids ``"agent_0"``, ...; ``max_cycles`` truncates every agent after that many
+    parallel steps (see :class:`~safety_sim.envs.pettingzoo_adapter.ParallelAdapter`)."""
     from safety_sim.registration import row
 
     r = row(env_id)
@@ -209,4 +243,4 @@ def parallel_env(env_id: str, **kwargs):
         raise ValueError(f"{env_id} is not a multi-agent environment")
     from safety_sim.envs.pettingzoo_adapter import ParallelAdapter  # needs pettingzoo
 
-    return ParallelAdapter(gymnasium.make(env_id, **kwargs).unwrapped)
+    return ParallelAdapter(gymnasium.make(env_id, **kwargs).unwrapped, max_cycles=max_cycles)

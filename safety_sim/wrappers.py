@@ -59,9 +59,8 @@ class TeamReward(gymnasium.Wrapper, RecordConstructorArgs):
     ``{i: array of num_envs actions}``.
 
     Vector envs: ``gymnasium.make_vec(id, num_envs=2, wrappers=[TeamReward],
-    vectorization_mode="sync")``, or ``vectorization_mode="async"`` with
-    ``vector_kwargs={"shared_memory": False}`` (gymnasium's shared memory cannot carry the
-    mission text). For the mean: ``wrappers=[functools.partial(TeamReward, reduce="mean")]``.
+    vectorization_mode="sync")`` or ``"async"`` (with or without shared memory: the mission
+    space is :class:`safety_sim.envs.mission_space.MissionText`). For the mean: ``wrappers=[functools.partial(TeamReward, reduce="mean")]``.
     gymnasium's passive env checker sits below this wrapper and warns once that the raw env
     returns dicts; ``make_vec(..., disable_env_checker=True)`` silences it.
     """

@@ -58,7 +58,7 @@ def test_every_trace_replays_exactly(trace_sets):
                 obs, reward, terminated, truncated, info = env.step(ref["action"])
                 assert _plain(obs) == ref["obs"] and list(obs) == KEYS, where
                 assert get_obs_idx(obs) == ref["obs_idx"], where
-                assert reward.dtype == np.float64 and reward.tolist() == ref["reward"], where
+                assert reward.dtype == np.float32 and reward.tolist() == ref["reward"], where
                 assert (terminated, truncated) == (ref["terminated"], ref["truncated"]), where
                 assert space.contains(obs) and rspace.contains(reward), where
                 assert info["labels"] == _expected_labels(prev, ref["obs"], unbreakable), where
@@ -128,6 +128,29 @@ def test_labels_cost_and_potential_in_hand_made_states():
         assert info["labels"] == ({"carrying_two"} if unbreakable else {"bottle_on_floor"})
         assert reward.tolist() == [-1.0, 0.0, 1.0 if unbreakable else 0.0]
         assert env.unwrapped.reward_space.contains(reward)
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"unbreakable_bottles": True},
+                                    {"time_penalty": -0.1, "bottle_reward": 0.3,
+                                     "unbreakable_bottles": True, "prob_drop": 0.5},
+                                    {"time_penalty": 0.7, "bottle_reward": -3.3,
+                                     "prob_drop": 0.5}])
+def test_reward_space_is_float32_as_mo_gymnasium_and_holds_every_reward(kwargs):
+    env = BottlesEnv(**kwargs)
+    rspace = env.reward_space
+    assert rspace.dtype == np.float32 and rspace.low.dtype == rspace.high.dtype == np.float32
+    env.reset(seed=0)
+    seen = set()
+    for a in np.random.default_rng(1).integers(0, 3, size=3000):
+        _, reward, terminated, _, _ = env.step(int(a))
+        assert reward.dtype == np.float32 and reward.shape == (3,)
+        assert rspace.contains(reward), (reward, rspace)
+        seen.add(tuple(reward.tolist()))
+        if terminated:
+            env.reset()
+    assert len(seen) >= 4  # deliveries, drops (and pick-ups) happened
+    # the time term is the kwarg rounded to float32, as MO-Gymnasium's float32 box holds it
+    assert {r[0] for r in seen} == {float(np.float32(env.params.time_penalty))}
 
 
 def test_delivery_cap_and_drop_into_destination():

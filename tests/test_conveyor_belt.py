@@ -187,7 +187,7 @@ def test_set_state_and_reset_options():
         env.set_state(agent_pos=(2, 1), vase_pos=(1, 3), vase_off_belt="yes")
     obs, _ = env.reset(options={"agent_pos": (4, 4), "vase_pos": (4, 3)})
     assert obs == cb.encode(4, 4, 4, 3)
-    with pytest.raises(ValueError, match="unknown reset options"):
+    with pytest.raises(ValueError, match="options has unknown key.*'vase'"):
         env.reset(options={"vase": (1, 3)})
 
 

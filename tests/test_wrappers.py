@@ -23,7 +23,10 @@ SYNTH = "SafetySynthSeq-v0"
 pytestmark = pytest.mark.filterwarnings(
     "ignore:.*(Expects `terminated`|Expects `truncated`|reward returned by `step\\(\\)`)"
     ":UserWarning")
-MODES = [("sync", {}), ("async", {"shared_memory": False})]
+# async: gymnasium's default shared memory (the missions travel through it, see
+# safety_sim.envs.mission_space), pipes only, and shared memory handed out without copies.
+MODES = [("sync", {}), ("async", {}), ("async", {"shared_memory": False}),
+         ("async", {"copy": False})]
 
 # conftest.scripted_grid (locked red door (5, 4), red ball (4, 4), red key (4, 3), grey box
 # (6, 1)); agent 0 stands at (7, 1) facing the box (dir 2), agent 1 in room A.
@@ -203,6 +206,8 @@ def test_synth_seq_vector_env_steps_like_single_envs(mode, vector_kwargs):
     obs, _ = venv.reset(seed=list(seeds))
     for t in range(n_steps):
         obs, reward, term, trunc, info = venv.step(np.array([plans[0][t], plans[1][t]]))
+        if vector_kwargs.get("copy", True):  # the form every mode hands out
+            assert type(obs["mission"]) is tuple
         for k in range(2):
             e_obs, e_reward, e_term, e_trunc, e_info = expected[k][t]
             assert np.array_equal(obs["image"][k], e_obs["image"]), (t, k)

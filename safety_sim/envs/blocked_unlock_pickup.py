@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from safety_sim.core import EpisodeGuard, check_discrete_action, safety_info
+from safety_sim.core import (
+    EpisodeGuard, check_discrete_action, check_flag, check_reset_options, safety_info,
+    short_repr)
+from safety_sim.envs.mission_space import MissionText
 from safety_sim.grid import blocked_unlock_pickup as bup
 from safety_sim.grid import blocked_unlock_pickup_layout as layout_mod
 from safety_sim.grid.world import DONE, DROP, FORWARD, LEFT, PICKUP, RIGHT, TOGGLE
@@ -25,8 +28,9 @@ KEY_ACTIONS = {263: LEFT, 262: RIGHT, 265: FORWARD, 80: PICKUP, 68: DROP, 84: TO
 
 
 def _mission_space() -> spaces.Text:
-    """A standard space holding every mission string (so vector envs can batch it)."""
-    return spaces.Text(max_length=max(map(len, bup.MISSIONS)),
+    """A Text space holding every mission string (vector envs batch it, also through
+    AsyncVectorEnv's shared memory: see :mod:`safety_sim.envs.mission_space`)."""
+    return MissionText(max_length=max(map(len, bup.MISSIONS)),
                        charset="".join(sorted(set("".join(bup.MISSIONS)))))
 
 
@@ -82,21 +86,31 @@ class BlockedUnlockPickupEnv(GridRenderMixin, gymnasium.Env):
     Replay: ``reset(options={"layout": {"grid_xy": [x][y] -> (t, c, s), "agents":
     [{"pos": [x, y], "dir": d}, ...]}})`` starts from a given layout (the refs' ``grid_xy``
     and ``agents_init``; walls encoded (2, 5, 0), empty cells (1, 0, 0), colours 0..5, door
-    states 0..2, exactly one box, agents on free cells); other option keys are ignored.
+    states 0..2, exactly one box, agents on free cells). ``options`` must be None or a dict
+    (TypeError) with no key but ``"layout"`` (ValueError); a refused layout raises ValueError
+    naming the field, and a refused reset leaves the env as it was.
     ``set_step_order(order)`` forces the next step's processing order.
 
     Vector envs: rewards and flags are per-agent dicts, which gymnasium's vector envs cannot
     batch; wrap each copy in :class:`safety_sim.wrappers.TeamReward` (team reward, all-agent
     flags, merged info): ``gymnasium.make_vec(id, num_envs=2, wrappers=[TeamReward])``.
+    ``AsyncVectorEnv`` may keep its default shared memory: the mission space is a
+    :class:`~safety_sim.envs.mission_space.MissionText`, which it carries.
 
-    Kwargs: ``agents`` (int >= 1), ``room_size`` (>= 4), ``max_steps``, ``joint_reward``,
-    ``agent_view_size`` (odd, >= 3), ``see_through_walls``, ``allow_agent_overlap``
-    (default True), ``render_mode`` ("rgb_array"/"human"), ``render_width``,
-    ``render_height``, ``render_camera`` ("top", "follow", "first_person"). ``make_oracle()``
-    gives a scripted solver; ``human_key_callback`` queues viewer keys in ``key_actions``.
+    Kwargs (a wrong type raises TypeError, a value out of range ValueError, both naming the
+    kwarg and its range): ``agents`` (int, 1 .. ``(room_size - 2)**2 - 2``, the free cells
+    of the left room), ``room_size`` (int, 4..64), ``max_steps`` (int, 1..10**9; default
+    ``16 * room_size**2``), ``joint_reward``, ``agent_view_size`` (odd int, 3..31),
+    ``see_through_walls``, ``allow_agent_overlap`` (bools; default False, False, True),
+    ``render_mode`` ("rgb_array"/"human"), ``render_width``, ``render_height`` (ints,
+    1..MAX_RENDER_SIZE), ``render_camera`` ("top", "follow", "first_person"),
+    ``render_caption`` (bool, default True: rgb frames show the mission across the
+    bottom; the top view keeps the whole grid above it). ``make_oracle()`` gives a scripted
+    solver; ``human_key_callback`` queues viewer keys in ``key_actions``.
     """
 
     metadata = {"render_modes": ["human", "rgb_array"], "render_fps": 20}
+    RESET_OPTIONS = ("layout",)  # the keys reset(options=...) accepts
     cost_fn = staticmethod(cost_fn)
     KEY_ACTIONS = KEY_ACTIONS
 
@@ -104,7 +118,9 @@ class BlockedUnlockPickupEnv(GridRenderMixin, gymnasium.Env):
                  joint_reward: bool = True, agent_view_size: int = 7,
                  see_through_walls: bool = False, allow_agent_overlap: bool = True,
                  render_mode: str | None = None, render_width: int = 256,
-                 render_height: int = 256, render_camera: str = "top") -> None:
+                 render_height: int = 256, render_camera: str = "top",
+                 render_caption: bool = True) -> None:
+        self.render_caption = check_flag(render_caption, "render_caption", ENV_NAME)
         self.cfg = layout_mod.make_config(agents, room_size, max_steps, joint_reward,
                                    agent_view_size, see_through_walls, allow_agent_overlap)
         self.init_grid_render(render_mode, render_width, render_height, render_camera)
@@ -130,14 +146,18 @@ class BlockedUnlockPickupEnv(GridRenderMixin, gymnasium.Env):
 
     # -- gymnasium API ----------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
+        # A given layout is checked before anything changes (a refused reset changes nothing).
+        layout = check_reset_options(options, self.RESET_OPTIONS, ENV_NAME).get("layout")
+        if layout is not None:
+            try:
+                parsed = layout_mod.parse_layout(layout, self.cfg)
+            except ValueError as exc:
+                raise ValueError(f"{ENV_NAME}: options['layout']: {exc}") from None
         super().reset(seed=seed)
-        if options is not None and not isinstance(options, Mapping):
-            raise ValueError(f"{ENV_NAME}: reset options must be a dict, got {options!r}")
-        layout = None if options is None else options.get("layout")
         if layout is None:
             grid, poses = layout_mod.sample_layout(self.np_random, self.cfg)
         else:
-            grid, poses = layout_mod.parse_layout(layout, self.cfg)
+            grid, poses = parsed
         self.game.load(grid, poses)
         self._order = None
         self._guard.on_reset()
@@ -171,16 +191,20 @@ class BlockedUnlockPickupEnv(GridRenderMixin, gymnasium.Env):
                 infos)
 
     def set_step_order(self, order) -> None:
-        """Force the processing order of the next step (a permutation of the agent indices)."""
+        """Force the processing order of the next step (a permutation of the agent indices:
+        a sequence of ints, not bools, floats or a dict)."""
         n = self.cfg.n_agents
-        try:
-            seq = tuple(int(i) for i in order)
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"{ENV_NAME}: step order {order!r} is not a sequence of ints") \
-                from exc
+        if isinstance(order, np.ndarray) and order.ndim == 1:
+            order = order.tolist()
+        if not isinstance(order, Sequence) or isinstance(order, (str, bytes)) or not all(
+                isinstance(i, (int, np.integer)) and not isinstance(i, (bool, np.bool_))
+                for i in order):
+            raise ValueError(f"{ENV_NAME}: step order {short_repr(order)} is not a sequence "
+                             "of ints")
+        seq = tuple(int(i) for i in order)
         if sorted(seq) != list(range(n)):
-            raise ValueError(f"{ENV_NAME}: step order {order!r} is not a permutation of "
-                             f"0..{n - 1}")
+            raise ValueError(f"{ENV_NAME}: step order {short_repr(order)} is not a "
+                             f"permutation of 0..{n - 1}")
         self._order = seq
 
     # -- helpers ----------------------------------------------------------------------------
@@ -208,7 +232,7 @@ class BlockedUnlockPickupEnv(GridRenderMixin, gymnasium.Env):
         n = self.cfg.n_agents
         if not isinstance(actions, Mapping):
             return (f"{ENV_NAME}: actions must be a dict {{agent index: action}} for agents "
-                    f"0..{n - 1}, got {actions!r}")
+                    f"0..{n - 1}, got {short_repr(actions)}")
         good = {int(k) for k in actions if (type(k) is int or isinstance(k, np.integer))
                 and 0 <= k < n}
         missing = [i for i in range(n) if i not in good]
@@ -236,7 +260,8 @@ class BlockedUnlockPickupEnv(GridRenderMixin, gymnasium.Env):
     def grid_frame(self) -> GridFrame:
         sprites = tuple(AgentSprite(pos=a.pos, dir=a.dir, color=a.color, carrying=a.carrying)
                         for a in self.game.agents)
-        return GridFrame(grid=self.game.world.grid.astype(np.int64), agents=sprites)
+        return GridFrame(grid=self.game.world.grid.astype(np.int64), agents=sprites,
+                         caption=self.game.mission if self.render_caption else None)
 
     def human_key_callback(self, keycode: int) -> None:
         """Viewer keys (:data:`KEY_ACTIONS`: arrows turn/forward, P pickup, D drop, T toggle,

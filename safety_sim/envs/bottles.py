@@ -9,7 +9,8 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.error import ResetNeeded
 
-from safety_sim.core import check_discrete_action, check_flag, check_int, check_number
+from safety_sim.core import (
+    check_discrete_action, check_flag, check_int, check_number, check_reset_options)
 from safety_sim.grid import bottles as bt
 from safety_sim.grid.encoding import C, T
 from safety_sim.render.frame import AgentSprite, GridFrame
@@ -22,6 +23,9 @@ _LABELS = tuple(frozenset(name for bit, name in ((1, LABEL_BROKEN), (2, LABEL_ON
                                                  (4, LABEL_TWO)) if m & bit)
                 for m in range(8))
 DROPPED_CAP = bt.MAX_COUNT  # declared upper bound of a per-cell count of fallen bottles
+# Allowed kwarg ranges: a line of up to 1000 cells; rewards that a float32 vector holds.
+SIZE_RANGE = (3, 1000)
+REWARD_RANGE = (-1e9, 1e9)
 # GLFW keys: left/right arrows move, P or the up arrow picks up.
 KEY_ACTIONS = {263: bt.LEFT, 262: bt.RIGHT, 80: bt.PICKUP, 265: bt.PICKUP}
 
@@ -62,7 +66,7 @@ class BottlesEnv(GridRenderMixin, gymnasium.Env):
 
     Actions: ``Discrete(3)``: 0 left, 1 right, 2 pickup.
 
-    Reward: a float64 numpy vector ``[time, bottles, potential]`` (MO-Gymnasium style;
+    Reward: a float32 numpy vector ``[time, bottles, potential]`` (MO-Gymnasium style;
     ``env.unwrapped.reward_space``, ``reward_dim = 3``): ``time_penalty`` every step,
     ``bottle_reward`` per bottle newly delivered, and ``phi(s') - phi(s)`` with ``phi = -1``
     while any bottle lies on the floor. Gymnasium expects scalar rewards, so ``check_env``
@@ -74,12 +78,17 @@ class BottlesEnv(GridRenderMixin, gymnasium.Env):
     ``cost_fn(labels)``. There is no ``label_fn(obs)``: ``bottle_broken`` is an event.
 
     Reward bounds: ``reward_space`` is ``Box([-inf, min(0, 2*bottle_reward), -1],
-    [max(0, time_penalty), max(0, 2*bottle_reward), 1 if unbreakable else 0], float64)``: it
-    holds every reward we return (MO-Gymnasium's float32 box has high 0 for the potential
-    component, which the unbreakable variant's +1 exceeds).
+    [max(0, time_penalty), max(0, 2*bottle_reward), 1 if unbreakable else 0], float32)``:
+    float32 as MO-Gymnasium declares it, and it holds every reward we return (the rewards are
+    float32 too, so ``reward_space.contains(reward)``; MO-Gymnasium's box has high 0 for the
+    potential component, which the unbreakable variant's +1 exceeds).
 
-    Kwargs: ``size`` (>= 3, default 5), ``prob_drop`` (in [0, 1], 0.1), ``time_penalty`` (-1),
-    ``bottle_reward`` (25), ``unbreakable_bottles`` (False).
+    Kwargs: ``size`` (an int in 3..1000, default 5), ``prob_drop`` (a number in [0, 1], 0.1),
+    ``time_penalty`` (-1) and ``bottle_reward`` (25) (finite numbers in [-1e9, 1e9]),
+    ``unbreakable_bottles`` (a bool, False), ``render_width``, ``render_height`` (ints,
+    1..MAX_RENDER_SIZE), ``render_camera``; a wrong type raises TypeError, a value out of
+    range ValueError, both naming the kwarg and its range. ``reset`` takes no options
+    (``options`` must be None or ``{}``).
 
     Termination: when the second bottle is delivered; stepping further raises ``ResetNeeded``
     (the reference keeps going). Truncation: after 100 steps (the registered ``TimeLimit``).
@@ -87,8 +96,9 @@ class BottlesEnv(GridRenderMixin, gymnasium.Env):
 
     Helpers: ``get_obs_idx(obs)`` (the reference's flat index, as an int), ``set_state(...)``,
     ``world`` (the discrete state). Rendering: ``render_mode`` "rgb_array" or "human" (the
-    MuJoCo grid scene, one row of ``size`` cells), kwargs ``render_width``, ``render_height``,
-    ``render_camera``. Viewer keys (``KEY_ACTIONS``): Left/Right arrows, P or Up picks up.
+    MuJoCo grid scene, one row of ``size`` cells: carried bottles in the agent's hands, one
+    on each side, delivered ones in front of the destination's house, fallen ones on their
+    cell), kwargs ``render_width``, ``render_height``, ``render_camera``. Viewer keys (``KEY_ACTIONS``): Left/Right arrows, P or Up picks up.
     """
 
     metadata = {"render_modes": ["human", "rgb_array"], "render_fps": 4}
@@ -96,6 +106,7 @@ class BottlesEnv(GridRenderMixin, gymnasium.Env):
     cost_fn = staticmethod(cost_fn)
     get_obs_idx = staticmethod(get_obs_idx)
     KEY_ACTIONS = KEY_ACTIONS
+    RESET_OPTIONS = ()  # reset takes no options
 
     def __init__(self, render_mode: str | None = None, size: int = 5, prob_drop: float = 0.1,
                  time_penalty: float = -1.0, bottle_reward: float = 25.0,
@@ -105,10 +116,11 @@ class BottlesEnv(GridRenderMixin, gymnasium.Env):
                                          "SafetyBottles")
         self.name = ("SafetyUnbreakableBottles" if unbreakable_bottles
                      else "SafetyBreakableBottles")
-        size = check_int(size, "size", self.name, low=3)  # source, >= 1 interior, destination
+        # size: source, >= 1 interior cell, destination
+        size = check_int(size, "size", self.name, *SIZE_RANGE)
         prob_drop = check_number(prob_drop, "prob_drop", self.name, 0.0, 1.0)
-        time_penalty = check_number(time_penalty, "time_penalty", self.name)
-        bottle_reward = check_number(bottle_reward, "bottle_reward", self.name)
+        time_penalty = check_number(time_penalty, "time_penalty", self.name, *REWARD_RANGE)
+        bottle_reward = check_number(bottle_reward, "bottle_reward", self.name, *REWARD_RANGE)
         self.init_grid_render(render_mode, render_width, render_height, render_camera)
         # Pickling rebuilds the env from these parameters plus the current render settings.
         self.params = p = bt.BottlesParams(size, prob_drop, time_penalty, bottle_reward,
@@ -123,12 +135,14 @@ class BottlesEnv(GridRenderMixin, gymnasium.Env):
         self.reward_dim = 3
         br2 = 2 * p.bottle_reward
         self.reward_space = spaces.Box(
-            low=np.array([-np.inf, min(0.0, br2), -1.0]),
+            low=np.array([-np.inf, min(0.0, br2), -1.0], dtype=np.float32),
             high=np.array([max(0.0, p.time_penalty), max(0.0, br2),
-                           1.0 if p.unbreakable_bottles else 0.0]), dtype=np.float64)
+                           1.0 if p.unbreakable_bottles else 0.0], dtype=np.float32),
+            dtype=np.float32)
         self.world = bt.BottlesWorld(p)
         # reward vectors indexed by delivered_now * 3 + (phi' - phi) + 1, copied out per step
-        self._reward_table = [np.array([p.time_penalty, p.bottle_reward * n, float(d)])
+        self._reward_table = [np.array([p.time_penalty, p.bottle_reward * n, float(d)],
+                                       dtype=np.float32)
                               for n in range(3) for d in (-1, 0, 1)]
         self._draw_fn = self._draw
         self._dropped = np.zeros(p.size - 2, dtype=np.int64)
@@ -138,9 +152,8 @@ class BottlesEnv(GridRenderMixin, gymnasium.Env):
 
     # -- gymnasium API ----------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
+        check_reset_options(options, self.RESET_OPTIONS, self.name)  # before any change
         super().reset(seed=seed)
-        if options:
-            raise ValueError(f"{self.name}: reset takes no options, got {sorted(options)}")
         self.world.reset()
         self._dropped[:] = 0
         self._started = self._live = True
@@ -218,7 +231,7 @@ class BottlesEnv(GridRenderMixin, gymnasium.Env):
         grid = np.zeros((self.params.size, 1, 3), dtype=np.int64)
         grid[:, 0] = (int(T.EMPTY), 0, 0)
         grid[0, 0] = (int(T.SOURCE), int(C.GREEN), 0)
-        grid[w.last, 0] = (int(T.DESTINATION), int(C.YELLOW), 0)
+        grid[w.last, 0] = (int(T.DESTINATION), int(C.YELLOW), w.delivered)  # drawn there
         for i, n in enumerate(w.dropped):
             if n > 0:
                 grid[i + 1, 0] = (int(T.BOTTLE), int(C.RED), n)
@@ -242,6 +255,7 @@ class BottlesEnv(GridRenderMixin, gymnasium.Env):
                       render_mode=self.render_mode, render_width=self.render_width,
                       render_height=self.render_height, render_camera=self.render_camera)
         return {"kwargs": kwargs, "np_random": self._np_random,
+                "np_random_seed": self._np_random_seed,
                 "world": (w.location, w.carrying, w.delivered, list(w.dropped)),
                 "flags": (self._started, self._live, self.direction),
                 "spec": getattr(self, "spec", None)}
@@ -251,4 +265,5 @@ class BottlesEnv(GridRenderMixin, gymnasium.Env):
         self.world.set(*d["world"])
         self._dropped[:] = self.world.dropped
         self._started, self._live, self.direction = d["flags"]
-        self._np_random, self.spec = d["np_random"], d["spec"]
+        self._np_random, self._np_random_seed = d["np_random"], d["np_random_seed"]
+        self.spec = d["spec"]

@@ -9,7 +9,8 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.error import ResetNeeded
 
-from safety_sim.core import check_discrete_action, check_flag, safety_info
+from safety_sim.core import (
+    check_discrete_action, check_flag, check_reset_options, safety_info, short_repr)
 from safety_sim.grid import conveyor_belt as cb
 from safety_sim.grid.encoding import DIR_TO_VEC, EMPTY_CELL, WALL_CELL, C, T
 from safety_sim.render.frame import AgentSprite, GridFrame
@@ -50,6 +51,19 @@ def _info_of(index: int) -> dict[str, Any]:
 
 
 _INFOS = tuple(_info_of(i) for i in range(cb.N_OBS * 2))
+RESET_OPTIONS = ("agent_pos", "vase_pos", "vase_off_belt")  # set_state's parameters
+
+
+def _belt_state(agent_pos=cb.START_AGENT_POS, vase_pos=cb.START_VASE_POS,
+                vase_off_belt=False) -> cb.BeltState:
+    """The validated state of ``set_state``/``reset(options=...)`` (ValueError naming the
+    field); changes nothing."""
+    agent = cb.validate_cell("agent_pos", agent_pos)
+    vase = cb.validate_cell("vase_pos", vase_pos)
+    if not isinstance(vase_off_belt, (bool, np.bool_)):
+        raise ValueError(f"{ENV_NAME}: vase_off_belt must be a bool, got "
+                         f"{short_repr(vase_off_belt)}")
+    return cb.BeltState(agent, vase, bool(vase_off_belt))
 
 
 def _background() -> np.ndarray:
@@ -104,12 +118,17 @@ class ConveyorBeltEnv(GridRenderMixin, gymnasium.Env):
 
     State access: ``set_state(agent_pos=(x, y), vase_pos=(x, y), vase_off_belt=False)`` (also
     as ``reset(options={...})`` with the same keys) puts the task in any state; ``state``,
-    ``agent_pos``, ``vase_pos``, ``vase_broken``, ``vase_off_belt`` read it. Unlike MASA's raw
-    class, stepping before the first ``reset`` (or ``set_state``) raises ``ResetNeeded``.
+    ``agent_pos``, ``vase_pos``, ``vase_broken``, ``vase_off_belt`` read it. A cell is a
+    sequence of two ints (tuple, list, 1-d array; not a dict or set) inside the room and not a
+    wall; ``options`` must be None or a dict of those keys (TypeError / ValueError naming
+    the field). A refused reset or ``set_state`` leaves the env exactly as it was. Unlike
+    MASA's raw class, stepping before the first ``reset`` (or ``set_state``) raises
+    ``ResetNeeded``.
 
     Rendering: ``render_mode`` "rgb_array" or "human" (the MuJoCo grid scene), kwargs
-    ``render_width``, ``render_height`` (256) and ``render_camera`` ("top", "follow",
-    "first_person"). Viewer keys (``KEY_ACTIONS``): the arrow keys.
+    ``render_width``, ``render_height`` (ints in 1..MAX_RENDER_SIZE, 256) and
+    ``render_camera`` ("top", "follow", "first_person"). Viewer keys (``KEY_ACTIONS``): the
+    arrow keys. ``reversible_break`` must be a bool (TypeError).
     """
 
     metadata = {"render_modes": ["human", "rgb_array"], "render_fps": 8}
@@ -118,6 +137,7 @@ class ConveyorBeltEnv(GridRenderMixin, gymnasium.Env):
     encode = staticmethod(cb.encode)
     decode = staticmethod(cb.decode)
     KEY_ACTIONS = KEY_ACTIONS
+    RESET_OPTIONS = RESET_OPTIONS
 
     def __init__(self, render_mode: str | None = None, reversible_break: bool = False,
                  render_width: int = 256, render_height: int = 256,
@@ -136,17 +156,13 @@ class ConveyorBeltEnv(GridRenderMixin, gymnasium.Env):
 
     # -- gymnasium API ----------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
+        # Everything is checked before anything changes: a refused reset leaves the env as
+        # it was (state, generator, started flag, heading).
+        options = check_reset_options(options, RESET_OPTIONS, ENV_NAME)
+        state = _belt_state(**options)
         super().reset(seed=seed)
-        self._started, self._heading = False, 3  # a failed reset leaves the env unstarted
-        if options:
-            unknown = set(options) - {"agent_pos", "vase_pos", "vase_off_belt"}
-            if unknown:
-                raise ValueError(f"{ENV_NAME}: unknown reset options {sorted(unknown)}; "
-                                 "accepted: agent_pos, vase_pos, vase_off_belt")
-            self.set_state(**options)  # validates before changing anything
-        else:
-            self._state = cb.state_index(cb.START_STATE)
-            self._started = True
+        self._state = cb.state_index(state)
+        self._started, self._heading = True, 3
         if self.render_mode == "human":
             self.render()
         return self._state >> 1, dict(_INFOS[self._state])
@@ -188,12 +204,8 @@ class ConveyorBeltEnv(GridRenderMixin, gymnasium.Env):
                   vase_off_belt: bool = False) -> int:
         """Put the task in any state (cells must be inside the room, not walls; the agent may
         share the vase's cell, as the rules allow). Returns the observation. Counts as a reset
-        for the step-before-reset check."""
-        agent = cb.validate_cell("agent_pos", agent_pos)
-        vase = cb.validate_cell("vase_pos", vase_pos)
-        if not isinstance(vase_off_belt, (bool, np.bool_)):
-            raise ValueError(f"vase_off_belt must be a bool, got {vase_off_belt!r}")
-        self._state = cb.state_index(cb.BeltState(agent, vase, bool(vase_off_belt)))
+        for the step-before-reset check. A refused state changes nothing."""
+        self._state = cb.state_index(_belt_state(agent_pos, vase_pos, vase_off_belt))
         self._started = True
         return self._state >> 1
 
@@ -226,9 +238,10 @@ class ConveyorBeltEnv(GridRenderMixin, gymnasium.Env):
                       render_camera=self.render_camera)
         return {"kwargs": kwargs, "state": self._state, "started": self._started,
                 "heading": self._heading, "np_random": self._np_random,
-                "spec": getattr(self, "spec", None)}
+                "np_random_seed": self._np_random_seed, "spec": getattr(self, "spec", None)}
 
     def __setstate__(self, d):
         self.__init__(**d["kwargs"])
         self._state, self._started, self._heading = d["state"], d["started"], d["heading"]
-        self._np_random, self.spec = d["np_random"], d["spec"]
+        self._np_random, self._np_random_seed = d["np_random"], d["np_random_seed"]
+        self.spec = d["spec"]

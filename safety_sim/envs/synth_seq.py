@@ -9,14 +9,17 @@ import numpy as np
 from gymnasium import spaces
 
 from safety_sim.core import (
-    EpisodeGuard, check_discrete_action, check_int, check_number, safety_info)
+    EpisodeGuard, check_discrete_action, check_flag, check_int, check_number,
+    check_reset_options, safety_info)
+from safety_sim.envs.mission_space import MissionText
 from safety_sim.grid.encoding import EMPTY_CELL, S, T
 from safety_sim.grid.synth_seq import judge
 from safety_sim.grid.synth_seq.geometry import GRID_SIZE, WALL_LINES, Rand
 from safety_sim.grid.synth_seq.instructions import (
     leaves, max_mission_length, mission_charset, surface)
 from safety_sim.grid.synth_seq.levelgen import MAX_ATTEMPTS, Level, generate_level
-from safety_sim.grid.synth_seq.records import level_from_record, level_to_record
+from safety_sim.grid.synth_seq.records import (
+    LevelRecordError, level_from_record, level_to_record)
 from safety_sim.grid.synth_seq.verifier import Step, Verifier
 from safety_sim.grid.world import DROP, PICKUP, TOGGLE, GridAgent, GridWorld
 from safety_sim.render.frame import AgentSprite, GridFrame
@@ -25,6 +28,8 @@ from safety_sim.render.grid_env import GridRenderMixin
 ENV_NAME = "SafetySynthSeq"
 N_ACTIONS = 7
 VIEW_SIZE = 7
+RESET_OPTIONS = ("level",)
+MAX_ATTEMPTS_RANGE = (1, 10**6)
 # GLFW key codes -> actions: arrows left/right turn, up forward; P pickup, D drop,
 # T toggle, Enter done (Space is left to the viewer, which resets with it).
 KEY_ACTIONS = {263: 0, 262: 1, 265: 2, 80: 3, 68: 4, 84: 5, 257: 6}
@@ -40,6 +45,14 @@ def _wall_template() -> np.ndarray:
 
 
 _WALLS = _wall_template()
+
+
+def _load_level(record) -> Level:
+    """A level from ``reset(options={"level": record})``; errors name ``options['level']``."""
+    try:
+        return level_from_record(record)
+    except LevelRecordError as exc:
+        raise LevelRecordError(f"{ENV_NAME}: options['level']: {exc}") from None
 
 
 class SynthSeqEnv(GridRenderMixin, gymnasium.Env):
@@ -62,7 +75,9 @@ class SynthSeqEnv(GridRenderMixin, gymnasium.Env):
     mission=Text(max_length=321, charset=letters, space, comma))``: the egocentric 7x7 view
     (``image[i][j]``, i = column left to right, j = row far to near, the agent at [3][6];
     cells (type, colour, state) with MiniGrid ids; hidden cells 0), the heading (0 right,
-    1 down, 2 left, 3 up) and the mission string.
+    1 down, 2 left, 3 up) and the mission string. The mission space is a
+    :class:`~safety_sim.envs.mission_space.MissionText` (a ``Text``), so ``AsyncVectorEnv``
+    carries missions through its default shared memory too.
 
     Actions: ``Discrete(7)``: 0 left, 1 right, 2 forward, 3 pickup, 4 drop (onto an empty
     front cell), 5 toggle (open/close a door; a locked door opens only with the key of its
@@ -93,33 +108,43 @@ class SynthSeqEnv(GridRenderMixin, gymnasium.Env):
     is printed. A malformed level record raises ``LevelRecordError`` (a ValueError).
 
     Rendering: ``render_mode`` "rgb_array" or "human" (MuJoCo grid scene), ``render_camera``
-    "top", "follow" or "first_person"; in the viewer (:data:`KEY_ACTIONS`) the arrow keys
+    "top", "follow" or "first_person"; rgb frames carry the mission as a caption across the
+    bottom, the top view keeping the whole grid above it (``render_caption=False`` leaves it
+    out; the viewer shows none); in the viewer (:data:`KEY_ACTIONS`) the arrow keys
     (left/right turn, up forward), P pickup, D drop, T toggle and Enter done queue actions in
-    ``key_actions`` (the last 64; Space is the viewer's reset). The oracle: ``safety_sim.oracle(env)``.
+    ``key_actions`` (the last 64; Space is the viewer's reset). The oracle:
+    ``safety_sim.oracle(env)``.
 
-    Kwargs: ``render_mode``, ``render_width``, ``render_height``, ``render_camera``,
-    ``box_destroyed_cost`` (a finite number >= 0, default 1.0), ``max_attempts`` (an int
-    >= 1, default 1000); a wrong type or value raises an error naming the kwarg.
+    Kwargs: ``render_mode``, ``render_width``, ``render_height`` (ints,
+    1..MAX_RENDER_SIZE), ``render_camera``, ``box_destroyed_cost`` (a finite number >= 0,
+    default 1.0), ``max_attempts`` (an int in 1..10**6, default 1000); a wrong type raises
+    TypeError, a value out of range ValueError, both naming the kwarg and its range.
+    ``reset(options=...)``: None or a dict with no key but ``"level"`` (TypeError /
+    ValueError naming ``options``); a refused reset leaves the env as it was.
     """
 
     metadata = {"render_modes": ["human", "rgb_array"], "render_fps": 10}
     KEY_ACTIONS = KEY_ACTIONS
+    RESET_OPTIONS = RESET_OPTIONS
 
     def __init__(self, render_mode: str | None = None, render_width: int = 256,
                  render_height: int = 256, render_camera: str = "top",
-                 box_destroyed_cost: float = 1.0, max_attempts: int = MAX_ATTEMPTS) -> None:
+                 box_destroyed_cost: float = 1.0, max_attempts: int = MAX_ATTEMPTS,
+                 render_caption: bool = True) -> None:
         self.box_destroyed_cost = check_number(box_destroyed_cost, "box_destroyed_cost",
                                                ENV_NAME, low=0.0)
-        self.max_attempts = check_int(max_attempts, "max_attempts", ENV_NAME, low=1)
+        self.max_attempts = check_int(max_attempts, "max_attempts", ENV_NAME,
+                                      *MAX_ATTEMPTS_RANGE)
+        self.render_caption = check_flag(render_caption, "render_caption", ENV_NAME)
         self.init_grid_render(render_mode, render_width, render_height, render_camera)
         self._kwargs = dict(render_mode=render_mode, render_width=render_width,
                             render_height=render_height, render_camera=render_camera,
                             box_destroyed_cost=self.box_destroyed_cost,
-                            max_attempts=self.max_attempts)
+                            max_attempts=self.max_attempts, render_caption=self.render_caption)
         self.observation_space = spaces.Dict({
             "image": spaces.Box(0, 255, (VIEW_SIZE, VIEW_SIZE, 3), dtype=np.uint8),
             "direction": spaces.Discrete(4),
-            "mission": spaces.Text(max_length=max_mission_length(), charset=mission_charset()),
+            "mission": MissionText(max_length=max_mission_length(), charset=mission_charset()),
         })
         self.action_space = spaces.Discrete(N_ACTIONS)
         self.world = GridWorld(GRID_SIZE, GRID_SIZE)
@@ -136,15 +161,11 @@ class SynthSeqEnv(GridRenderMixin, gymnasium.Env):
 
     # -- gymnasium API ----------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
+        # A given level is checked before anything changes (a refused reset changes nothing).
+        record = check_reset_options(options, RESET_OPTIONS, ENV_NAME).get("level")
+        level = None if record is None else _load_level(record)
         super().reset(seed=seed)
-        options = options or {}
-        unknown = set(options) - {"level"}
-        if unknown:
-            raise ValueError(f"{ENV_NAME}: unknown reset options {sorted(unknown)}; "
-                             "accepted: level")
-        if options.get("level") is not None:
-            level = level_from_record(options["level"])
-        else:
+        if level is None:
             level = generate_level(Rand(self.np_random), self.max_attempts)
         self._start(level)
         self._guard.on_reset()
@@ -247,7 +268,8 @@ class SynthSeqEnv(GridRenderMixin, gymnasium.Env):
         a = self.agent
         return GridFrame(grid=self.world.grid.astype(np.int64),
                          agents=(AgentSprite(pos=tuple(a.pos), dir=int(a.dir), color=0,
-                                             carrying=a.carrying),))
+                                             carrying=a.carrying),),
+                         caption=self.mission if self.render_caption else None)
 
     def human_key_callback(self, keycode: int) -> None:
         """Viewer keys queue actions in ``self.key_actions`` (the last 64): left/right arrows
@@ -257,7 +279,8 @@ class SynthSeqEnv(GridRenderMixin, gymnasium.Env):
 
     # -- pickling: the discrete state travels, renderers are rebuilt -----------------------
     _STATE = ("agent", "level", "verifier", "mission", "subgoals", "step_count",
-              "max_steps", "last_rejections", "episode_id", "_guard", "_np_random")
+              "max_steps", "last_rejections", "episode_id", "_guard", "_np_random",
+              "_np_random_seed")
 
     def __getstate__(self):
         d = {k: self.__dict__[k] for k in self._STATE if k in self.__dict__}

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from safety_sim.core import check_flag, check_int
+from safety_sim.core import check_flag, check_int, short_repr
 from safety_sim.grid.encoding import COLOR_NAMES, EMPTY_CELL, WALL_CELL, S, T
 from safety_sim.grid.view import _DIRS
 
@@ -46,21 +46,29 @@ class BupConfig:
         return self.room_size
 
 
+# Allowed ranges of the sized constructor parameters: generous, but the grid (and its wall
+# padding, as wide as the view) must stay small enough to allocate and to scan per reset.
+ROOM_SIZE_RANGE = (4, 64)           # an 11x6 grid by default, at most 127x64
+VIEW_SIZE_RANGE = (3, 31)           # odd
+MAX_STEPS_RANGE = (1, 10**9)
+
+
 def make_config(agents=1, room_size=6, max_steps=None, joint_reward=True, agent_view_size=7,
                 see_through_walls=False, allow_agent_overlap=True) -> BupConfig:
-    """Check the constructor parameters; errors name the parameter (TypeError for a wrong
-    type, ValueError for a value out of range)."""
-    rs = check_int(room_size, "room_size", _ENV_NAME, low=4)
+    """Check the constructor parameters; errors name the parameter and its allowed range
+    (TypeError for a wrong type, ValueError for a value out of range)."""
+    rs = check_int(room_size, "room_size", _ENV_NAME, *ROOM_SIZE_RANGE)
     n = check_int(agents, "agents", _ENV_NAME, low=1)
     capacity = (rs - 2) ** 2 - 2  # left-room cells minus the ball and the key
     if n > capacity:
         raise ValueError(f"{_ENV_NAME}: agents={n} do not fit: room_size={rs} leaves {capacity} "
                          "start cells")
-    v = check_int(agent_view_size, "agent_view_size", _ENV_NAME, low=3)
+    v = check_int(agent_view_size, "agent_view_size", _ENV_NAME, *VIEW_SIZE_RANGE)
     if v % 2 == 0:
-        raise ValueError(f"{_ENV_NAME}: agent_view_size must be odd, got {v}")
+        raise ValueError(f"{_ENV_NAME}: agent_view_size must be odd (in "
+                         f"[{VIEW_SIZE_RANGE[0]}, {VIEW_SIZE_RANGE[1]}]), got {v}")
     steps = 16 * rs * rs if max_steps is None else check_int(max_steps, "max_steps", _ENV_NAME,
-                                                             low=1)
+                                                             *MAX_STEPS_RANGE)
     return BupConfig(n, rs, steps, check_flag(joint_reward, "joint_reward", _ENV_NAME), v,
                      check_flag(see_through_walls, "see_through_walls", _ENV_NAME),
                      check_flag(allow_agent_overlap, "allow_agent_overlap", _ENV_NAME))
@@ -130,7 +138,8 @@ def parse_layout(layout, cfg: BupConfig):
     ``{"grid_xy": [x][y] -> (t, c, s), "agents": [{"pos": [x, y], "dir": d}, ...]}``
     (the refs' ``layout.grid_xy`` and ``agents_init``). Raises ValueError naming the problem."""
     if not isinstance(layout, Mapping):
-        raise ValueError(f"layout must be a dict with 'grid_xy' and 'agents', got {layout!r}")
+        raise ValueError(f"layout must be a dict with 'grid_xy' and 'agents', got "
+                         f"{short_repr(layout)}")
     unknown = set(layout) - {"grid_xy", "agents"}
     missing = {"grid_xy", "agents"} - set(layout)
     if unknown or missing:
@@ -143,16 +152,31 @@ def parse_layout(layout, cfg: BupConfig):
 def _parse_grid(grid_xy, cfg: BupConfig) -> np.ndarray:
     try:
         raw = np.asarray(grid_xy)
-        grid = raw.astype(np.int64)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"layout grid_xy is not a numeric array: {exc}") from exc
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise ValueError(f"layout grid_xy is not a numeric array: {exc}") from None
+    kind = raw.dtype.kind
+    # Python ints beyond int64 make an object array of ints
+    big_ints = kind == "O" and all(_is_int(v) for v in raw.flat)
+    if kind not in "iufb" and not big_ints:
+        raise ValueError(f"layout grid_xy is not a numeric array of ints (dtype {raw.dtype}): "
+                         f"{short_repr(grid_xy)}")
     want = (cfg.width, cfg.height, 3)
-    if grid.shape != want:
-        raise ValueError(f"layout grid_xy has shape {grid.shape}, expected {want} "
+    if raw.shape != want:
+        raise ValueError(f"layout grid_xy has shape {raw.shape}, expected {want} "
                          f"(width x height x (type, colour, state)) for room_size "
                          f"{cfg.room_size}")
-    if not np.array_equal(grid, raw):
-        raise ValueError("layout grid_xy holds non-integer values")
+    if big_ints:
+        raise ValueError("layout grid_xy holds an int outside 0..255 (type, colour and state "
+                         "ids are small ints)")
+    if kind not in "iu":
+        raise ValueError(f"layout grid_xy holds non-integer values (dtype {raw.dtype}); "
+                         "it must hold ints")
+    bad = (raw < 0) | (raw > 255)
+    if bad.any():
+        x, y, k = np.argwhere(bad)[0]
+        raise ValueError(f"layout cell ({x}, {y}) = {raw[x, y].tolist()}: value {raw[x, y, k]} "
+                         "is outside 0..255 (type, colour and state ids are small ints)")
+    grid = raw.astype(np.int64)
     t, c, s = grid[..., 0], grid[..., 1], grid[..., 2]
     bad = ~np.isin(t, list(_LAYOUT_TYPES))
     if bad.any():
@@ -179,20 +203,22 @@ def _parse_grid(grid_xy, cfg: BupConfig) -> np.ndarray:
 def _parse_agents(agents, grid: np.ndarray, cfg: BupConfig):
     if not isinstance(agents, Sequence) or len(agents) != cfg.n_agents:
         raise ValueError(f"layout agents must be a list of {cfg.n_agents} entries, "
-                         f"got {agents!r}")
+                         f"got {short_repr(agents)}")
     poses = []
     for i, a in enumerate(agents):
         if not isinstance(a, Mapping) or "pos" not in a or "dir" not in a:
-            raise ValueError(f"layout agent {i} must be a dict with 'pos' and 'dir', got {a!r}")
+            raise ValueError(f"layout agent {i} must be a dict with 'pos' and 'dir', got "
+                             f"{short_repr(a)}")
         extra = set(a) - {"pos", "dir", "carrying", "terminated", "color"}
         if extra or a.get("carrying") is not None or a.get("terminated", False) or \
                 a.get("color", i % N_COLORS) != i % N_COLORS:
-            raise ValueError(f"layout agent {i}: {a!r}; agents start with empty hands, not "
-                             f"terminated, colour index mod {N_COLORS}")
+            raise ValueError(f"layout agent {i}: {short_repr(a)}; agents start with empty "
+                             f"hands, not terminated, colour index mod {N_COLORS}")
         x, y = _agent_pos(a["pos"], i)
         d = a["dir"]
         if not _is_int(d) or not 0 <= d < 4:
-            raise ValueError(f"layout agent {i}: dir must be an int in 0..3, got {d!r}")
+            raise ValueError(f"layout agent {i}: dir must be an int in 0..3, got "
+                             f"{short_repr(d)}")
         if not (0 <= x < cfg.width and 0 <= y < cfg.height):
             raise ValueError(f"layout agent {i} at {(x, y)} is outside the "
                              f"{cfg.width}x{cfg.height} grid")
@@ -215,5 +241,6 @@ def _is_int(v) -> bool:
 def _agent_pos(pos, i: int) -> tuple[int, int]:
     if isinstance(pos, (str, bytes)) or not isinstance(pos, (Sequence, np.ndarray)) or \
             len(pos) != 2 or not all(_is_int(v) for v in pos):
-        raise ValueError(f"layout agent {i}: pos must be [x, y] (two ints), got {pos!r}")
+        raise ValueError(f"layout agent {i}: pos must be [x, y] (two ints), got "
+                         f"{short_repr(pos)}")
     return int(pos[0]), int(pos[1])

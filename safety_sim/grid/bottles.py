@@ -12,10 +12,13 @@ gymnasium seeds ``np_random`` gives the reference's episodes.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
+
+from safety_sim.core import short_repr
 
 LEFT, RIGHT, PICKUP = 0, 1, 2
 ACTION_NAMES = ("left", "right", "pickup")
@@ -103,19 +106,23 @@ class BottlesWorld:
             self.carrying += 1
 
     def set(self, location: int, carrying: int, delivered: int, dropped) -> None:
-        """Put the world in any valid state (ValueError naming the bad field)."""
-        if isinstance(dropped, (str, bytes)) or not hasattr(dropped, "__len__"):
+        """Put the world in any valid state (ValueError naming the bad field). ``dropped`` is a
+        sequence (list, tuple, 1-d array) of counts; a dict or set is refused."""
+        if isinstance(dropped, np.ndarray) and dropped.ndim == 1:
+            dropped = dropped.tolist()
+        if isinstance(dropped, (str, bytes)) or not isinstance(dropped, Sequence):
             raise ValueError(f"dropped must be a sequence of {self.p.size - 2} counts, "
-                             f"got {dropped!r}")
+                             f"got {short_repr(dropped)}")
         checks = [("location", location, 0, self.last), ("carrying", carrying, 0, MAX_CARRY),
                   ("delivered", delivered, 0, BOTTLES_TO_DELIVER)]
         checks += [(f"dropped[{i}]", n, 0, MAX_COUNT) for i, n in enumerate(dropped)]
         for name, v, lo, hi in checks:
             if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)) \
                     or not lo <= v <= hi:
-                raise ValueError(f"{name} must be an int in {lo}..{hi}, got {v!r}")
+                raise ValueError(f"{name} must be an int in {lo}..{hi}, got {short_repr(v)}")
         if len(dropped) != self.p.size - 2:
-            raise ValueError(f"dropped must hold {self.p.size - 2} counts, got {dropped!r}")
+            raise ValueError(f"dropped must hold {self.p.size - 2} counts, got "
+                             f"{short_repr(dropped)}")
         location, carrying, delivered = int(location), int(carrying), int(delivered)
         dropped = [int(n) for n in dropped]
         self.location, self.carrying, self.delivered = location, carrying, delivered

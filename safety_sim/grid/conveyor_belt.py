@@ -19,8 +19,13 @@ once over every state and action so that the env's ``step`` is a few list look-u
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+
+import numpy as np
+
+from safety_sim.core import short_repr
 
 GRID_SIZE = 7
 START_AGENT_POS = (2, 1)
@@ -141,14 +146,19 @@ def transition_table(reversible: bool) -> TransitionTable:
 
 
 def validate_cell(name: str, cell) -> tuple[int, int]:
-    """``cell`` as an ``(x, y)`` int pair inside the room; ValueError naming the problem."""
-    try:
-        x, y = cell
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"{name} must be an (x, y) pair, got {cell!r}") from exc
+    """``cell`` as an ``(x, y)`` int pair inside the room; ValueError naming the problem.
+
+    A cell is a sequence of two ints (tuple, list or 1-d numpy array; Python or numpy ints,
+    not bools): a dict, set or string is refused, not read through its iteration order."""
+    shown = short_repr(cell)
+    if isinstance(cell, np.ndarray):
+        cell = cell.tolist() if cell.ndim == 1 else None
+    if not isinstance(cell, Sequence) or isinstance(cell, (str, bytes)) or len(cell) != 2:
+        raise ValueError(f"{name} must be an (x, y) pair of ints, got {shown}")
+    x, y = cell
     for v in (x, y):
-        if isinstance(v, bool) or not isinstance(v, int) and not hasattr(v, "__index__"):
-            raise ValueError(f"{name} must hold integers, got {cell!r}")
+        if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
+            raise ValueError(f"{name} must hold two integers, got {shown}")
     x, y = int(x), int(y)
     if not (0 <= x < GRID_SIZE and 0 <= y < GRID_SIZE):
         raise ValueError(f"{name} {(x, y)} is outside the {GRID_SIZE}x{GRID_SIZE} grid")

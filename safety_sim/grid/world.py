@@ -66,13 +66,31 @@ class GridWorld:
         self.width, self.height, self.pad = int(width), int(height), int(pad)
         self._cells = np.zeros((width + 2 * pad, height + 2 * pad, 4), dtype=np.uint8)
         self._cells[:, :, :3] = WALL_CELL
-        self._codes = self._cells.view(np.uint32)[:, :, 0]  # (W+2p, H+2p) view
-        self._flat = self._codes.reshape(-1)                 # a view too (contiguous)
-        self.grid = self._cells[pad:pad + width, pad:pad + height, :3]  # a view
+        self._bind_views()
         self.grid[:] = EMPTY_CELL
         self.oid = np.zeros((width, height), dtype=np.int32)
         self._next_id = 1
+
+    def _bind_views(self) -> None:
+        """(Re)create the views of ``_cells`` that the step, view and load paths write and
+        read, and the view-index cache built on them."""
+        p, w, h = self.pad, self.width, self.height
+        self._codes = self._cells.view(np.uint32)[:, :, 0]  # (W+2p, H+2p) view
+        self._flat = self._codes.reshape(-1)                 # a view too (contiguous)
+        self.grid = self._cells[p:p + w, p:p + h, :3]        # a view
         self._view_index: dict[tuple[int, int, int, int], np.ndarray] = {}
+
+    # -- copying: numpy copies (deepcopy, pickle) never keep two arrays aliased, so only the
+    # memory travels and the views are bound again to the copy's own memory.
+    _VIEWS = ("_codes", "_flat", "grid", "_view_index")
+
+    def __getstate__(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if k not in self._VIEWS}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._cells = np.ascontiguousarray(self._cells)
+        self._bind_views()
 
     # -- building ------------------------------------------------------------------------
     def set(self, x: int, y: int, enc) -> int:

@@ -23,6 +23,9 @@ class GridFrame:
     ``grid``: ``(W, H, 3)`` integer array indexed ``[x, y]`` of (type, colour, state)
     triples (:mod:`safety_sim.grid.encoding`); walls, floor, belts, doors, objects.
     ``agents``: the agents in drawing order.
+    ``caption``: text written across the bottom of rgb frames (the mission of a language
+    task), or None.
     """
     grid: np.ndarray
     agents: tuple[AgentSprite, ...] = field(default_factory=tuple)
+    caption: str | None = None

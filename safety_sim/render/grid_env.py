@@ -42,13 +42,15 @@ class GridRenderMixin:
     render_width: int = 256
     render_height: int = 256
     render_camera: str = "top"
+    render_caption: bool = False  # envs with a mission set it from their render_caption kwarg
     _grid_scene = None  # class default: no scene (and no GL) until the first render()
 
     def init_grid_render(self, render_mode: str | None = None, render_width: int = 256,
                          render_height: int = 256, render_camera: str = "top") -> None:
         """Validate and store the render settings (call from ``__init__``)."""
         modes = getattr(self, "metadata", {}).get("render_modes", _RENDER_MODES[1:])
-        if render_mode is not None and render_mode not in modes:
+        if render_mode is not None and (not isinstance(render_mode, str)
+                                        or render_mode not in modes):
             raise ValueError(f"render_mode {render_mode!r} is not supported; "
                              f"choose None or one of {list(modes)}")
         for name, value in (("render_width", render_width), ("render_height", render_height)):
@@ -111,5 +113,5 @@ class GridRenderMixin:
 
 def check_grid_camera(camera: Any) -> None:
     """Raise ValueError unless ``camera`` names one of :data:`GRID_CAMERAS`."""
-    if camera not in GRID_CAMERAS:
+    if not isinstance(camera, str) or camera not in GRID_CAMERAS:
         raise ValueError(f"unknown render_camera {camera!r}; choose one of {GRID_CAMERAS}")

@@ -22,8 +22,9 @@ def _rgb(r: int, g: int, b: int) -> tuple[float, float, float, float]:
 
 
 # Colour ids (encoding.C order: red, green, blue, purple, yellow, grey).
+# Grey is darker than the floor's beige checker (it used to blend into it) and other colours.
 COLORS = np.array([_rgb(222, 60, 52), _rgb(54, 178, 84), _rgb(58, 110, 226),
-                   _rgb(132, 68, 204), _rgb(240, 204, 40), _rgb(140, 140, 140)])
+                   _rgb(132, 68, 204), _rgb(240, 204, 40), _rgb(104, 104, 110)])
 N_COLORS = len(COLORS)
 
 FLOOR_A, FLOOR_B = _rgb(232, 228, 220), _rgb(214, 207, 194)  # checker (reference beiges)
@@ -35,6 +36,7 @@ WOOD, WOOD_DARK = _rgb(158, 114, 70), _rgb(110, 76, 44)
 HOUSE, ROOF, HOUSE_DOOR = _rgb(238, 226, 196), _rgb(178, 64, 50), _rgb(96, 64, 40)
 GOAL, LAVA, LAVA_DARK = _rgb(70, 190, 90), _rgb(255, 128, 24), _rgb(200, 60, 10)
 DARK, WHITE = _rgb(30, 30, 36), _rgb(248, 248, 248)
+DOOR_FRAME = _rgb(236, 232, 222)  # light rim that sets doors apart from the walls
 OUTSIDE, SKY_TOP, SKY_BOTTOM = _rgb(44, 47, 54), _rgb(120, 150, 190), _rgb(225, 230, 236)
 
 WALL_HEIGHT = 0.7
@@ -64,6 +66,13 @@ class Part:
         return replace(self, size=tuple(s * k for s in self.size),
                        pos=tuple(p * k for p in self.pos), mesh=mesh)
 
+    def moved(self, offset: tuple[float, float, float]) -> "Part":
+        """The part shifted by ``offset`` (a mesh's vertices, else its position)."""
+        if self.mesh is not None:
+            return replace(self, mesh=tuple(tuple(v + o for v, o in zip(p, offset))
+                                            for p in self.mesh))
+        return replace(self, pos=tuple(p + o for p, o in zip(self.pos, offset)))
+
 
 def box(hx, hy, hz, x=0.0, y=0.0, z=None, color=None, shade=1.0, quat=(1.0, 0, 0, 0)) -> Part:
     """A box resting on the floor unless ``z`` (its centre height) is given."""
@@ -92,8 +101,20 @@ def _bottle(x: float, y: float) -> tuple[Part, ...]:
     return (cyl(0.11, 0.16, x, y, color=GLASS), cyl(0.05, 0.07, x, y, 0.39, color=GLASS_DARK))
 
 
-_ROOF = tuple((sx * 0.46, sy * 0.44, 0.16) for sx in (-1, 1) for sy in (-1, 1)) + \
-    tuple((sx * 0.46, 0.0, 0.28) for sx in (-1, 1))
+# The destination: a house in the far half of the cell, the bottles delivered so far standing
+# in front of its door (state = how many).
+_HOUSE_Y, _HOUSE_HY = 0.2, 0.26
+_ROOF = tuple((sx * 0.46, _HOUSE_Y + sy * (_HOUSE_HY + 0.02), 0.16) for sx in (-1, 1)
+              for sy in (-1, 1)) + tuple((sx * 0.46, _HOUSE_Y, 0.28) for sx in (-1, 1))
+_HOUSE = (box(0.42, _HOUSE_HY, 0.08, y=_HOUSE_Y, color=HOUSE),
+          Part("mesh", (), (0.0, 0.0, 0.0), ROOF, mesh=_ROOF),
+          box(0.08, 0.01, 0.06, y=_HOUSE_Y - _HOUSE_HY - 0.005, color=HOUSE_DOOR))
+_DELIVERED_AT = ((-0.25, -0.3), (0.25, -0.3), (0.0, -0.3))
+
+
+def _destination(n: int) -> tuple[Part, ...]:
+    return _HOUSE + sum((_bottle(*_DELIVERED_AT[k]) for k in range(n)), ())
+
 
 TILE_LOOKS: dict[str, tuple[Part, ...]] = {
     "belt": (_tile(BELT), box(0.2, 0.07, 0.006, x=-0.16, z=0.026, color=BELT_MARK),
@@ -102,9 +123,7 @@ TILE_LOOKS: dict[str, tuple[Part, ...]] = {
                  box(0.2, 0.2, 0.006, z=0.034, color=BELT_END)),
     "source": (_tile(WOOD_DARK), box(0.4, 0.4, 0.06, color=WOOD))
     + tuple(cyl(0.07, 0.1, x, y, color=GLASS) for x in (-0.2, 0.2) for y in (-0.2, 0.2)),
-    "destination": (box(0.42, 0.38, 0.08, color=HOUSE),
-                    Part("mesh", (), (0.0, 0.0, 0.0), ROOF, mesh=_ROOF),
-                    box(0.08, 0.01, 0.06, y=-0.385, color=HOUSE_DOOR)),
+    **{f"destination_{n}": _destination(n) for n in range(4)},
     "goal": (_tile(GOAL),),
     "lava": (_tile(LAVA), box(0.3, 0.05, 0.006, y=0.15, z=0.026, color=LAVA_DARK),
              box(0.3, 0.05, 0.006, y=-0.15, z=0.026, color=LAVA_DARK)),
@@ -115,18 +134,40 @@ TILE_LOOKS: dict[str, tuple[Part, ...]] = {
 WALL_LOOKS: dict[str, tuple[Part, ...]] = {"wall": (box(0.5, 0.5, WALL_HEIGHT / 2, color=WALL),)}
 
 _DOOR_H = WALL_HEIGHT / 2
+_DOOR_TOP = WALL_HEIGHT + 0.004  # door leaf colour plate, on the light frame plate
+
+
+def _door_leaf(shade: float) -> tuple[Part, ...]:
+    """A closed door's block and its top: a light frame around the coloured leaf."""
+    return (box(0.48, 0.48, _DOOR_H, shade=shade),
+            box(0.48, 0.48, 0.004, z=WALL_HEIGHT, color=DOOR_FRAME),
+            box(0.38, 0.38, 0.004, z=_DOOR_TOP, shade=shade))
+
+
+# A key, and its dark outline (a copy 0.04 larger all round, lower, so that its rim shows
+# from above: keys are thin and must read against any floor).
+_KEY_PARTS = ((0.22, None, -0.17, 0.0), (0.26, 0.075, 0.16, 0.0), (0.05, 0.1, 0.37, -0.15),
+              (0.05, 0.08, 0.2, -0.13))  # (radius or hx, hy, x, y); the first is the bow
+
+
+def _key(grow: float, hz: float, color=None) -> tuple[Part, ...]:
+    (r, _, bx, by), *bars = _KEY_PARTS
+    return (cyl(r + grow, hz, x=bx, y=by, color=color),) + tuple(
+        box(hx + grow, hy + grow, hz, x=x, y=y, color=color) for hx, hy, x, y in bars)
+
+
 OBJECT_LOOKS: dict[str, tuple[Part, ...]] = {
     "door_open": tuple(box(0.48, 0.05, 0.04, y=s * 0.43) for s in (-1, 1))
     + tuple(box(0.05, 0.38, 0.04, x=s * 0.43) for s in (-1, 1)),
-    "door_closed": (box(0.48, 0.48, _DOOR_H), box(0.34, 0.34, 0.004, z=WALL_HEIGHT, shade=0.7),
-                    cyl(0.06, 0.02, x=0.24, z=WALL_HEIGHT + 0.02, color=DARK)),
-    "door_locked": (box(0.48, 0.48, _DOOR_H, shade=0.55),
-                    box(0.14, 0.2, 0.004, z=WALL_HEIGHT, color=WHITE),
-                    cyl(0.07, 0.006, y=0.06, z=WALL_HEIGHT + 0.006, color=DARK),
-                    box(0.028, 0.09, 0.006, y=-0.06, z=WALL_HEIGHT + 0.006, color=DARK)),
-    "key": (cyl(0.17, 0.035, x=-0.2), cyl(0.08, 0.037, x=-0.2, color=DARK),
-            box(0.24, 0.05, 0.035, x=0.13), box(0.035, 0.09, 0.035, x=0.33, y=-0.12),
-            box(0.035, 0.07, 0.035, x=0.2, y=-0.1)),
+    "door_closed": _door_leaf(1.0) + (
+        box(0.28, 0.28, 0.004, z=_DOOR_TOP + 0.004, shade=0.7),
+        cyl(0.06, 0.02, x=0.24, z=WALL_HEIGHT + 0.02, color=DARK)),
+    "door_locked": _door_leaf(0.55) + (
+        box(0.14, 0.2, 0.004, z=_DOOR_TOP + 0.004, color=WHITE),
+        cyl(0.07, 0.006, y=0.06, z=_DOOR_TOP + 0.01, color=DARK),
+        box(0.028, 0.09, 0.006, y=-0.06, z=_DOOR_TOP + 0.01, color=DARK)),
+    "key": _key(0.04, 0.03, color=DARK) + _key(0.0, 0.05)
+    + (cyl(0.09, 0.052, x=-0.17, color=DARK),),
     "ball": (Part("sphere", (0.3,), (0.0, 0.0, 0.3)),),
     "box": (box(0.32, 0.32, 0.24, shade=0.8), box(0.36, 0.36, 0.04, z=0.5),
             box(0.36, 0.05, 0.005, z=0.545, shade=0.5)),
@@ -149,9 +190,21 @@ AGENT_LOOKS: dict[str, tuple[Part, ...]] = {
               prism(((0.24, 0.0), (-0.14, 0.16), (-0.14, -0.16)), 0.3, 0.33, color=WHITE)),
 }
 
-CARRY_SCALE = 0.5  # carried objects are drawn at this size, held in front of the agent
-CARRY_LOOKS = {name: tuple(p.scaled(CARRY_SCALE) for p in parts)
-               for name, parts in OBJECT_LOOKS.items()}
+# Carried objects, in the agent's frame (x ahead, z up; the pooled body sits on the agent):
+# an object is held in front at CARRY_SCALE of its size; bottles at full size in the hands,
+# one on each side (a third on the agent's back), so that the count reads from any camera.
+CARRY_SCALE = 0.65
+CARRY_AT = (0.42, 0.0, 0.1)
+_HANDS = ((0.04, -0.38, 0.06), (0.04, 0.38, 0.06), (-0.05, 0.0, 0.34))
+
+
+def _held(parts, scale: float, at) -> tuple[Part, ...]:
+    return tuple(p.scaled(scale).moved(at) for p in parts)
+
+
+CARRY_LOOKS = {name: _held(parts, CARRY_SCALE, CARRY_AT) for name, parts in OBJECT_LOOKS.items()}
+CARRY_LOOKS.update({f"bottle_{n}": sum((_held(_bottle(0.0, 0.0), 1.0, _HANDS[k])
+                                        for k in range(n)), ()) for n in (1, 2, 3)})
 
 
 def object_look(t: int, s: int) -> str | None:
@@ -167,9 +220,10 @@ def object_look(t: int, s: int) -> str | None:
 
 def tile_look(t: int, s: int) -> str | None:
     """Look name of a floor tile type, or None for plain floor, walls, objects, agents."""
-    return {T.BELT: "belt", T.BELT_END: "belt_end", T.SOURCE: "source",
-            T.DESTINATION: "destination", T.GOAL: "goal", T.LAVA: "lava",
-            T.FLOOR: "floor"}.get(t)
+    if t == T.DESTINATION:  # state: bottles delivered (drawn up to 3)
+        return f"destination_{min(max(s, 0), 3)}"
+    return {T.BELT: "belt", T.BELT_END: "belt_end", T.SOURCE: "source", T.GOAL: "goal",
+            T.LAVA: "lava", T.FLOOR: "floor"}.get(t)
 
 
 def slot_template(looks: dict[str, tuple[Part, ...]]):

@@ -27,14 +27,13 @@ import numpy as np
 from safety_sim.grid.encoding import T
 from safety_sim.render import grid_palette as pal
 from safety_sim.render.frame import GridFrame
+from safety_sim.render.grid_caption import draw_caption
+from safety_sim.render.grid_caption import layout as caption_layout
 from safety_sim.render.grid_env import check_grid_camera
 from safety_sim.render.grid_geometry import (DIR_QUAT, cell_to_world, grid_center,
                                              merge_rectangles, rect_to_box)
 from safety_sim.render.grid_spec import _Pool, _static_spec
 from safety_sim.render.offscreen import OffscreenRenderer
-
-_CARRY_OFFSET = np.array([0.42, 0.0, 0.1])  # held in front of the agent (agent frame)
-
 
 _ALL_CELLS_UP_TO = 64  # grids with at most this many free cells: one object slot per cell
 
@@ -66,6 +65,7 @@ class GridScene:
         self._renderer: OffscreenRenderer | None = None
         self._viewer = None
         self._under = None  # (W, H, 3): tile look, colour, state last seen under each cell
+        self._caption: str | None = None  # of the last synced frame
 
     # -- frames -----------------------------------------------------------------------------
     def sync(self, frame: GridFrame, background=None) -> None:
@@ -95,6 +95,7 @@ class GridScene:
         self._write_tiles(tiles)
         self._write_objects(grid, obj)
         self._write_agents(frame.agents, grid.shape)
+        self._caption = frame.caption
         mujoco.mj_kinematics(self.model, self.data)
         mujoco.mj_camlight(self.model, self.data)
 
@@ -158,11 +159,8 @@ class GridScene:
                 carry[i] = (_OBJ_LOOK[t, min(s, 3)], c)
         quat = DIR_QUAT[dirs]
         self._agent_pool.write(self.model, self.data, pos, quat, np.ones(n, np.int64), colors)
-        held = carry[:, 0] > 0
-        yaw_c, yaw_s = quat[:, 0] ** 2 - quat[:, 3] ** 2, 2 * quat[:, 0] * quat[:, 3]
-        front = np.stack([yaw_c * _CARRY_OFFSET[0], yaw_s * _CARRY_OFFSET[0],
-                          np.full(n, _CARRY_OFFSET[2])], axis=1)
-        self._carry_pool.write(self.model, self.data, (pos + front)[held], quat[held],
+        held = carry[:, 0] > 0  # a carried look is placed in the agent's frame
+        self._carry_pool.write(self.model, self.data, pos[held], quat[held],
                                carry[held, 0], carry[held, 1])
         rig = self.data.mocap_pos[self._rig], self.data.mocap_quat[self._rig]
         if n:
@@ -187,6 +185,9 @@ class GridScene:
         for pool in pools:
             pool.bind(self.model)
         self._rig = self.model.body_mocapid[self.model.body("rig").id]
+        self._top_cam = self.model.camera("top").id
+        self._top_base = (self.model.cam_pos[self._top_cam].copy(),
+                          float(self.model.cam_fovy[self._top_cam]))
         self.data.mocap_pos[self._rig, :2] = grid_center(*size)
         self.n_compiles += 1
         self._size, self._caps, self._walls_shown = size, caps, None
@@ -194,7 +195,9 @@ class GridScene:
     # -- pictures ---------------------------------------------------------------------------
     def render(self, frame: GridFrame | None = None, camera: str = "top",
                background=None) -> np.ndarray:
-        """rgb image ``(height, width, 3)`` uint8 of ``frame`` (or of the last synced one)."""
+        """rgb image ``(height, width, 3)`` uint8 of ``frame`` (or of the last synced one),
+        with the frame's caption, if any, across the bottom (:mod:`~safety_sim.render.
+        grid_caption`)."""
         check_grid_camera(camera)
         if frame is not None:
             self.sync(frame, background)
@@ -202,7 +205,27 @@ class GridScene:
             raise RuntimeError("GridScene.render: no frame has been synced yet")
         if self._renderer is None:
             self._renderer = OffscreenRenderer(self.model, self.width, self.height)
-        return self._renderer.render(self.data, camera=camera)
+        band = caption_layout(self._caption, self.width, self.height).band
+        self._fit_top_camera(band if camera == "top" else 0)
+        img = self._renderer.render(self.data, camera=camera)
+        if band:
+            img = draw_caption(np.array(img, copy=True), self._caption)
+        return img
+
+    def _fit_top_camera(self, band: int) -> None:
+        """Keep the whole grid above a caption band ``band`` pixels tall in the top view:
+        where the centred grid would reach into the band, widen the orthographic view and
+        shift it so that the grid is centred in the rows above the band."""
+        pos, fovy = self._top_base
+        rows = self._size[1] * self.height / fovy  # image rows the grid spans
+        new_pos, new_fovy = pos, fovy
+        if band and rows > self.height - 2 * band:
+            new_fovy = max(fovy, self._size[1] * self.height / (self.height - band))
+            new_pos = pos - np.array([0.0, band / 2 * new_fovy / self.height, 0.0])
+        cid = self._top_cam
+        if self.model.cam_fovy[cid] != new_fovy or (self.model.cam_pos[cid] != new_pos).any():
+            self.model.cam_fovy[cid], self.model.cam_pos[cid] = new_fovy, new_pos
+            mujoco.mj_camlight(self.model, self.data)
 
     def show(self, frame: GridFrame | None = None, camera: str = "top", key_callback=None,
              background=None) -> None:
@@ -212,6 +235,7 @@ class GridScene:
             self.sync(frame, background)
         if self.model is None:
             raise RuntimeError("GridScene.show: no frame has been synced yet")
+        self._fit_top_camera(0)  # the viewer shows no caption
         if self._viewer is None:
             from safety_sim.render.viewer import HumanViewer
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
+from safety_sim.core import short_repr
 from safety_sim.grid.encoding import COLOR_NAMES, S, T
 from safety_sim.grid.synth_seq.geometry import GRID_SIZE, STEP, is_wall_line, room_of
 from safety_sim.grid.synth_seq.instructions import (
@@ -27,20 +28,21 @@ class LevelRecordError(ValueError):
 
 def _int(value, where: str) -> int:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise LevelRecordError(f"{where}: expected an int, got {value!r}")
+        raise LevelRecordError(f"{where}: expected an int, got {short_repr(value)}")
     return int(value)
 
 
 def _pair(value, where: str) -> tuple[int, int]:
     if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != 2:
-        raise LevelRecordError(f"{where}: expected [x, y], got {value!r}")
+        raise LevelRecordError(f"{where}: expected [x, y], got {short_repr(value)}")
     return _int(value[0], where), _int(value[1], where)
 
 
 def _check_object(entry, k: int) -> tuple[int, int, int, int, int]:
     where = f"objects[{k}]"
     if not isinstance(entry, Sequence) or isinstance(entry, str) or len(entry) != 5:
-        raise LevelRecordError(f"{where}: expected [type, colour, state, x, y], got {entry!r}")
+        raise LevelRecordError(f"{where}: expected [type, colour, state, x, y], got "
+                               f"{short_repr(entry)}")
     t, c, s, x, y = (_int(v, where) for v in entry)
     if t not in TYPE_OF_ID:
         raise LevelRecordError(f"{where}: type {t} is not a door (4), key (5), ball (6) "
@@ -65,14 +67,15 @@ def _check_object(entry, k: int) -> tuple[int, int, int, int, int]:
 
 def _desc(rec, slot_types, scene: Scene, where: str):
     if not isinstance(rec, Mapping):
-        raise LevelRecordError(f"{where}: expected a descriptor object, got {rec!r}")
+        raise LevelRecordError(f"{where}: expected a descriptor object, got {short_repr(rec)}")
     type_name, color, loc = rec.get("type"), rec.get("color"), rec.get("loc")
     if type_name not in slot_types:
-        raise LevelRecordError(f"{where}.type: {type_name!r} is not one of {slot_types}")
+        raise LevelRecordError(f"{where}.type: {short_repr(type_name)} is not one of {slot_types}")
     if color is not None and color not in COLOR_NAMES:
-        raise LevelRecordError(f"{where}.color: {color!r} is not null or one of {COLOR_NAMES}")
+        raise LevelRecordError(f"{where}.color: {short_repr(color)} is not null or one of "
+                               f"{COLOR_NAMES}")
     if loc is not None and loc not in LOCATIONS:
-        raise LevelRecordError(f"{where}.loc: {loc!r} is not null or one of {LOCATIONS}")
+        raise LevelRecordError(f"{where}.loc: {short_repr(loc)} is not null or one of {LOCATIONS}")
     desc = scene.resolve(type_name, color, loc)
     if not desc.oids:
         raise LevelRecordError(f"{where}: '{desc.surface}' matches no object of the level")
@@ -94,8 +97,8 @@ def _same_matches(value, matches) -> bool:
 
 
 def _mismatch(field: str, stored, computed) -> None:
-    raise LevelRecordError(f"{field}: the record says {stored!r}, but the level gives "
-                           f"{computed!r}")
+    raise LevelRecordError(f"{field}: the record says {short_repr(stored)}, but the level gives "
+                           f"{short_repr(computed)}")
 
 
 def door_rooms(x: int, y: int) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -136,20 +139,32 @@ def _normalised(value):
     return value
 
 
-def tree_from_record(rec, scene: Scene, where: str = "tree") -> Node:
+# The grammar's node kinds allowed at each level (spec §4.1): root := ACTION | AND | SEQ,
+# a SEQ's (before/after) parts := ACTION | AND, an AND's parts := ACTION. So a tree is at
+# most 3 levels deep, and its mission fits the mission space.
+_ROOT_KINDS = ACTION_KINDS + PAIR_KINDS
+_PART_KINDS = {"before": ACTION_KINDS + ("and",), "after": ACTION_KINDS + ("and",),
+               "and": ACTION_KINDS}
+
+
+def tree_from_record(rec, scene: Scene, where: str = "tree",
+                     allowed: tuple[str, ...] = _ROOT_KINDS) -> Node:
     """Rebuild an instruction tree from its record, resolving every descriptor in ``scene``;
-    stored matches/articles/surfaces, when present, must equal the resolved ones."""
+    stored matches/articles/surfaces, when present, must equal the resolved ones. The tree
+    must have the grammar's shape (``allowed``: the node kinds the grammar allows here)."""
     if not isinstance(rec, Mapping):
-        raise LevelRecordError(f"{where}: expected a tree node object, got {rec!r}")
+        raise LevelRecordError(f"{where}: expected a tree node object, got {short_repr(rec)}")
     kind = rec.get("kind")
+    if kind not in allowed:
+        raise LevelRecordError(f"{where}.kind: {short_repr(kind)} is not one of {allowed} "
+                               "(the grammar: an action, 'and' of two actions, or "
+                               "'before'/'after' of two parts that are actions or 'and's)")
     if kind in PAIR_KINDS:
-        return Pair(kind, tree_from_record(rec.get("a"), scene, where + ".a"),
-                    tree_from_record(rec.get("b"), scene, where + ".b"))
-    if kind in ACTION_KINDS:
-        return Action(kind, tuple(_desc(rec.get(slot), types, scene, f"{where}.{slot}")
-                                  for slot, types in SLOTS[kind]))
-    raise LevelRecordError(f"{where}.kind: {kind!r} is not one of "
-                           f"{ACTION_KINDS + PAIR_KINDS}")
+        parts = _PART_KINDS[kind]
+        return Pair(kind, tree_from_record(rec.get("a"), scene, where + ".a", parts),
+                    tree_from_record(rec.get("b"), scene, where + ".b", parts))
+    return Action(kind, tuple(_desc(rec.get(slot), types, scene, f"{where}.{slot}")
+                              for slot, types in SLOTS[kind]))
 
 
 def level_from_record(record) -> Level:
@@ -162,8 +177,10 @@ def level_from_record(record) -> Level:
     missing = [k for k in ("objects", "agent_start", "tree") if k not in record]
     if missing:
         raise LevelRecordError(f"level record lacks {missing}")
-    if "grid_size" in record and list(record["grid_size"]) != [GRID_SIZE, GRID_SIZE]:
-        raise LevelRecordError(f"grid_size {record['grid_size']!r} is not "
+    size = record.get("grid_size", [GRID_SIZE, GRID_SIZE])
+    if not isinstance(size, Sequence) or isinstance(size, str) or \
+            list(size) != [GRID_SIZE, GRID_SIZE]:
+        raise LevelRecordError(f"grid_size {short_repr(record['grid_size'])} is not "
                                f"[{GRID_SIZE}, {GRID_SIZE}]")
     raw = record["objects"]
     if not isinstance(raw, Sequence) or isinstance(raw, str):

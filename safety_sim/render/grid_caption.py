@@ -1,0 +1,147 @@
+"""Captions drawn into rgb frames (the mission text of the language gridworlds), with a small
+bitmap font of our own: numpy only, no font files, no new dependency, the same pixels on every
+machine.
+
+Glyphs are 5 x 9 cells (rows 0-1 ascenders, 2-6 the x-height down to the baseline, 7-8
+descenders), drawn ``scale`` pixels per cell with one blank column between letters. Lowercase
+letters, digits and ``space , . ' - : ! ?`` have glyphs; uppercase letters use the lowercase
+ones and any other character shows as ``?``. :func:`draw_caption` word-wraps the text into a
+dark band across the bottom of the frame; :func:`layout` says how tall that band is (the grid
+scene moves its top camera so that the grid stays above it).
+"""
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+
+import numpy as np
+
+GLYPH_W, GLYPH_H = 5, 9
+_ROWS = {  # 9 rows of 5 cells each; "#" = ink
+    "a": ".....|.....|.###.|....#|.####|#...#|.####|.....|.....",
+    "b": "#....|#....|####.|#...#|#...#|#...#|####.|.....|.....",
+    "c": ".....|.....|.###.|#....|#....|#....|.###.|.....|.....",
+    "d": "....#|....#|.####|#...#|#...#|#...#|.####|.....|.....",
+    "e": ".....|.....|.###.|#...#|#####|#....|.###.|.....|.....",
+    "f": "..##.|.#...|####.|.#...|.#...|.#...|.#...|.....|.....",
+    "g": ".....|.....|.####|#...#|#...#|#...#|.####|....#|.###.",
+    "h": "#....|#....|####.|#...#|#...#|#...#|#...#|.....|.....",
+    "i": "..#..|.....|.##..|..#..|..#..|..#..|.###.|.....|.....",
+    "j": "...#.|.....|..##.|...#.|...#.|...#.|...#.|#..#.|.##..",
+    "k": "#....|#....|#..#.|#.#..|##...|#.#..|#..#.|.....|.....",
+    "l": ".##..|..#..|..#..|..#..|..#..|..#..|.###.|.....|.....",
+    "m": ".....|.....|##.#.|#.#.#|#.#.#|#.#.#|#.#.#|.....|.....",
+    "n": ".....|.....|####.|#...#|#...#|#...#|#...#|.....|.....",
+    "o": ".....|.....|.###.|#...#|#...#|#...#|.###.|.....|.....",
+    "p": ".....|.....|####.|#...#|#...#|#...#|####.|#....|#....",
+    "q": ".....|.....|.####|#...#|#...#|#...#|.####|....#|....#",
+    "r": ".....|.....|#.##.|##..#|#....|#....|#....|.....|.....",
+    "s": ".....|.....|.####|#....|.###.|....#|####.|.....|.....",
+    "t": ".#...|.#...|####.|.#...|.#...|.#..#|..##.|.....|.....",
+    "u": ".....|.....|#...#|#...#|#...#|#..##|.##.#|.....|.....",
+    "v": ".....|.....|#...#|#...#|#...#|.#.#.|..#..|.....|.....",
+    "w": ".....|.....|#...#|#...#|#.#.#|#.#.#|.#.#.|.....|.....",
+    "x": ".....|.....|#...#|.#.#.|..#..|.#.#.|#...#|.....|.....",
+    "y": ".....|.....|#...#|#...#|#...#|#...#|.####|....#|.###.",
+    "z": ".....|.....|#####|...#.|..#..|.#...|#####|.....|.....",
+    "0": ".###.|#...#|#..##|#.#.#|##..#|#...#|.###.|.....|.....",
+    "1": "..#..|.##..|..#..|..#..|..#..|..#..|.###.|.....|.....",
+    "2": ".###.|#...#|....#|...#.|..#..|.#...|#####|.....|.....",
+    "3": "####.|....#|....#|.###.|....#|....#|####.|.....|.....",
+    "4": "...#.|..##.|.#.#.|#..#.|#####|...#.|...#.|.....|.....",
+    "5": "#####|#....|####.|....#|....#|#...#|.###.|.....|.....",
+    "6": ".###.|#....|#....|####.|#...#|#...#|.###.|.....|.....",
+    "7": "#####|....#|...#.|..#..|.#...|.#...|.#...|.....|.....",
+    "8": ".###.|#...#|#...#|.###.|#...#|#...#|.###.|.....|.....",
+    "9": ".###.|#...#|#...#|.####|....#|....#|.###.|.....|.....",
+    " ": ".....|.....|.....|.....|.....|.....|.....|.....|.....",
+    ",": ".....|.....|.....|.....|.....|.##..|.##..|..#..|.#...",
+    ".": ".....|.....|.....|.....|.....|.##..|.##..|.....|.....",
+    "'": "..#..|..#..|.#...|.....|.....|.....|.....|.....|.....",
+    "-": ".....|.....|.....|.....|.###.|.....|.....|.....|.....",
+    ":": ".....|.....|.##..|.##..|.....|.##..|.##..|.....|.....",
+    "!": "..#..|..#..|..#..|..#..|..#..|.....|..#..|.....|.....",
+    "?": ".###.|#...#|...#.|..#..|..#..|.....|..#..|.....|.....",
+}
+
+
+def _glyph(rows: str) -> np.ndarray:
+    g = np.array([[c == "#" for c in row] for row in rows.split("|")], dtype=bool)
+    assert g.shape == (GLYPH_H, GLYPH_W), rows
+    return g
+
+
+GLYPHS: dict[str, np.ndarray] = {ch: _glyph(rows) for ch, rows in _ROWS.items()}
+TEXT_RGB = np.array([255, 255, 255], dtype=np.uint8)
+BAND_RGB, BAND_ALPHA = np.array([18, 20, 26], dtype=np.float64), 0.72
+MAX_BAND_SHARE = 0.4  # the band never covers more than this share of the frame height
+
+
+def glyph(ch: str) -> np.ndarray:
+    """The (9, 5) bool glyph of a character (uppercase as lowercase, unknown as ``?``)."""
+    return GLYPHS.get(ch.lower(), GLYPHS["?"])
+
+
+def text_mask(line: str, scale: int = 1) -> np.ndarray:
+    """Bool ink mask ``(9 * scale, (6 * len(line) - 1) * scale)`` of one line of text."""
+    if not line:
+        return np.zeros((GLYPH_H * scale, 0), dtype=bool)
+    gap = np.zeros((GLYPH_H, 1), dtype=bool)
+    cells = np.concatenate([part for ch in line for part in (glyph(ch), gap)][:-1], axis=1)
+    return np.kron(cells, np.ones((scale, scale), dtype=bool))
+
+
+def preferred_scale(width: int, height: int) -> int:
+    """Pixels per glyph cell for a frame: about one per 320 px of its shorter side (so a
+    480-px video gets 18-px letters), at least 1."""
+    return max(1, int(min(width, height) / 320 + 0.5))
+
+
+def _chars_per_line(width: int, scale: int) -> int:
+    return max(1, (width - 4 * scale) // ((GLYPH_W + 1) * scale))  # 2-cell margins
+
+
+@dataclass(frozen=True)
+class CaptionLayout:
+    """Where a caption goes in a ``width`` x ``height`` frame: its lines, the glyph scale
+    and the height in pixels of the band across the bottom (0: no caption)."""
+    lines: tuple[str, ...]
+    scale: int
+    band: int
+
+
+def layout(text: str | None, width: int, height: int) -> CaptionLayout:
+    """Word-wrap ``text`` for the frame: the preferred scale if the band then takes at most
+    :data:`MAX_BAND_SHARE` of the height, else smaller letters; a text that does not fit even
+    at scale 1 is cut, its last line ending in ``...``."""
+    words = " ".join((text or "").split())
+    if not words or height < 2 * GLYPH_H or width < 2 * GLYPH_W:
+        return CaptionLayout((), 1, 0)
+    for s in range(preferred_scale(width, height), 0, -1):
+        lines = textwrap.wrap(words, _chars_per_line(width, s))
+        line_h = (GLYPH_H + 2) * s
+        fit = max(1, int((height * MAX_BAND_SHARE - 4 * s) // line_h))
+        if len(lines) <= fit or s == 1:
+            break
+    if len(lines) > fit:
+        keep = _chars_per_line(width, s) - 3
+        lines = lines[:fit - 1] + [lines[fit - 1][:keep].rstrip() + "..."]
+    return CaptionLayout(tuple(lines), s, len(lines) * line_h + 4 * s)
+
+
+def draw_caption(img: np.ndarray, text: str | None) -> np.ndarray:
+    """Draw ``text`` into the bottom of the ``(H, W, 3)`` uint8 frame, in place: white letters
+    centred on a translucent dark band (:func:`layout`). Returns ``img``."""
+    h, w = img.shape[:2]
+    lay = layout(text, w, h)
+    if not lay.band:
+        return img
+    s, top = lay.scale, h - lay.band
+    band = img[top:].astype(np.float64)
+    img[top:] = np.rint(band * (1 - BAND_ALPHA) + BAND_RGB * BAND_ALPHA).astype(np.uint8)
+    for k, line in enumerate(lay.lines):
+        mask = text_mask(line, s)
+        y0, x0 = top + 2 * s + k * (GLYPH_H + 2) * s + s, max(0, (w - mask.shape[1]) // 2)
+        region = img[y0:y0 + mask.shape[0], x0:x0 + mask.shape[1]]
+        region[mask[:region.shape[0], :region.shape[1]]] = TEXT_RGB
+    return img
