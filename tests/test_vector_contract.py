@@ -146,3 +146,13 @@ def test_refused_resets_change_nothing(env_id):
             assert gymnasium.utils.env_checker.data_equivalence(x, y, exact=True), kwargs
     env.close()
     twin.close()
+
+
+def test_bottles_vector_rewards_have_the_single_envs_dtype():
+    env = make_native("SafetyBreakableBottles-v0", 3)
+    env.reset(seed=0)
+    rewards = env.step(np.zeros(3, dtype=np.int64))[1]
+    single = gymnasium.make("SafetyBreakableBottles-v0")
+    single.reset(seed=0)
+    assert rewards.shape == (3, 3)
+    assert rewards.dtype == single.step(0)[1].dtype == single.unwrapped.reward_space.dtype

@@ -87,14 +87,19 @@ def labels_from_sets(sets: np.ndarray, mask: np.ndarray, names) -> dict[str, np.
             for name in names}
 
 
-def expected_rewards(info: dict, shape: tuple[int, ...]) -> np.ndarray:
+def expected_rewards(info: dict, shape: tuple[int, ...], vector_dtype=None) -> np.ndarray:
     """Rewards of the sync side from ``info[REWARD_KEY]`` (or ``final_info``'s, for worlds
-    that ended in same-step mode); 0 where a world autoreset instead of stepping."""
-    out = np.zeros(shape)
+    that ended in same-step mode); 0 where a world autoreset instead of stepping. The dtype is
+    the single env's: float64 for scalar rewards (as SyncVectorEnv), the reward vector's own
+    (bottles: float32; ``vector_dtype`` when no world stepped) otherwise."""
+    found = [np.asarray(r) for source in (info, info.get("final_info", {}))
+             if REWARD_KEY in source for r in source[REWARD_KEY][source["_" + REWARD_KEY]]]
+    dtype = np.float64 if len(shape) == 1 else (found[0].dtype if found else vector_dtype)
+    out = np.zeros(shape, dtype=dtype)
     for source in (info, info.get("final_info", {})):
         if REWARD_KEY in source:
             m = source["_" + REWARD_KEY]
-            out[m] = np.stack([np.asarray(r, dtype=np.float64) for r in source[REWARD_KEY][m]])
+            out[m] = np.stack([np.asarray(r, dtype=dtype) for r in source[REWARD_KEY][m]])
     return out
 
 
@@ -119,8 +124,8 @@ def assert_step_equal(ours, theirs, names, where: str) -> None:
     obs, rew, term, trunc, info = ours
     obs2, _, term2, trunc2, info2 = theirs
     assert data_equivalence(obs, obs2, exact=True), f"{where}: obs {obs} != {obs2}"
-    want = expected_rewards(info2, rew.shape)
-    assert rew.dtype == np.float64 and np.array_equal(rew, want), \
+    want = expected_rewards(info2, rew.shape, rew.dtype if rew.ndim > 1 else None)
+    assert rew.dtype == want.dtype and np.array_equal(rew, want), \
         f"{where}: rewards {rew} != {want}"
     assert data_equivalence(term, term2, exact=True), f"{where}: terminated {term} != {term2}"
     assert data_equivalence(trunc, trunc2, exact=True), f"{where}: truncated {trunc} != {trunc2}"
@@ -217,7 +222,8 @@ def _check_world(obs, rew, flags, info, i, single, space, names, t=None) -> None
     assert data_equivalence(unbatch(space, obs, i), o, exact=True), f"{where}: obs"
     if rew is not None:
         r, term, trunc = single[1], single[2], single[3]
-        assert np.array_equal(rew[i], np.asarray(r, dtype=np.float64)), f"{where}: reward"
+        assert np.array_equal(rew[i], np.asarray(r)), f"{where}: reward"
+        assert np.asarray(r).ndim == 0 or rew.dtype == np.asarray(r).dtype, f"{where}: dtype"
         assert (bool(flags[0][i]), bool(flags[1][i])) == (term, trunc), f"{where}: flags"
     assert info["cost"][i] == inf["cost"], f"{where}: cost"
     for name in names:

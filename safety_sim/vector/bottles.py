@@ -26,7 +26,8 @@ class BottlesVectorEnv(BatchedVectorEnv):
 
     Observations: a dict of arrays (``location``, ``bottles_carrying``, ``bottles_delivered``:
     int64 ``(N,)``; ``bottles_dropped``: int64 ``(N, size-2)`` counts). Actions: ints ``(N,)``
-    in 0..2. Rewards: float64 ``(N, 3)``, each row ``[time, bottles, potential]``
+    in 0..2. Rewards: float32 ``(N, 3)`` (as the single env and its ``reward_space``), each
+    row ``[time, bottles, potential]``
     (``reward_space``, ``reward_dim`` as the single env's). ``info``: ``cost_bottle_broken``,
     ``cost`` and ``labels`` = {``bottle_broken``, ``bottle_on_floor``, ``carrying_two``: bool
     arrays}, each with its ``_key`` mask. World ``i`` draws its drops from its own generator,
@@ -88,7 +89,7 @@ class BottlesVectorEnv(BatchedVectorEnv):
         loc -= left
         delivered_now, terminated = self._deliver(right & (loc == last) & (carry > 0))
         self._pickup(pickup & (carry < bt.MAX_CARRY))
-        rewards = np.empty((self.num_envs, 3))
+        rewards = np.empty((self.num_envs, 3), dtype=np.float32)
         rewards[:, 0] = p.time_penalty
         rewards[:, 1] = p.bottle_reward * delivered_now
         rewards[:, 2] = floor_before.astype(np.float64) - (self._on_floor > 0)
