@@ -32,8 +32,13 @@ FAMILIES = [
     ("SafetySynthSeq-v0", {}, 400),
     ("SafetyPointPush1-v0", {}, 200),
     ("SafetyAntPush1-v0", {}, 200),
+    ("SafetyCarButton2-v0", {}, 200),     # gremlins (mocap ghosts, welds), button timer
+    ("SafetyPointGoal2-v0", {}, 200),     # free vases
+    ("SafetyHopperVelocity-v1", {}, 200),
 ]
-GRIDWORLDS = [f for f in FAMILIES if "Push" not in f[0]]
+GRIDWORLDS = [f for f in FAMILIES if gymnasium.spec(f[0]).entry_point.split(":")[0]
+              .rsplit(".", 1)[1] in ("conveyor_belt", "bottles", "blocked_unlock_pickup",
+                                     "synth_seq")]
 COPIES = {"deepcopy": copy.deepcopy, "pickle": lambda env: pickle.loads(pickle.dumps(env))}
 STEPS_BEFORE_COPY = 7
 FORCED_RESET_EVERY = 60  # besides the episodes' own ends, so every family resets often

@@ -23,6 +23,7 @@ from safety_sim.tasks.velocity import COST_TERM, ROBOTS, Robot, VelocityTask
 # ./MUJOCO_LOG.TXT). The attribute still works (same total mass, same trajectories as the
 # reference, tested); the user cannot act on it, so it is dropped. Every other message passes.
 KNOWN_MODEL_WARNINGS = ("compiler attribute 'settotalmass' is deprecated",)
+_FULL_STATE = mujoco.mjtState.mjSTATE_INTEGRATION   # everything the next step depends on
 
 
 @contextlib.contextmanager
@@ -115,8 +116,9 @@ class VelocityEnv(ActionCheckMixin, gymnasium.Env):
         if model.nlight:
             model.light_castshadow[0] = 0
         camera = resolve_camera(model, camera_id, camera_name, "track", self.name)
-        self._render = VelocityRenderer(model, render_mode, width, height, camera,
-                                        self.v4_env.mujoco_renderer.default_cam_config)
+        self._render_args = (width, height, camera,
+                             self.v4_env.mujoco_renderer.default_cam_config)
+        self._render = VelocityRenderer(model, render_mode, *self._render_args)
         self.metadata = {**type(self).metadata, "render_fps": self.v4_env.metadata["render_fps"]}
         self.observation_space = self.v4_env.observation_space
         self.action_space = self.v4_env.action_space
@@ -190,6 +192,30 @@ class VelocityEnv(ActionCheckMixin, gymnasium.Env):
     @property
     def dt(self) -> float:
         return self.v4_env.dt
+
+    # -- copies --------------------------------------------------------------------------
+    def __getstate__(self):
+        """gymnasium's ``-v4`` env pickles as its constructor call (EzPickle), which would lose
+        the simulation state: carry MuJoCo's full integration state beside it."""
+        state = dict(self.__dict__)
+        state.pop("_render")
+        m, d = self.model, self.data
+        buf = np.empty(mujoco.mj_stateSize(m, _FULL_STATE))
+        mujoco.mj_getState(m, d, buf, _FULL_STATE)
+        state["_sim_state"] = buf
+        return state
+
+    def __setstate__(self, state):
+        buf = state.pop("_sim_state")
+        self.__dict__.update(state)
+        m = self.v4_env.model
+        if m.nlight:
+            m.light_castshadow[0] = 0
+        mujoco.mj_setState(m, self.data, buf, _FULL_STATE)
+        mujoco.mj_forward(m, self.data)
+        if self._np_random is not None:
+            self.v4_env.np_random = self._np_random   # one generator, as after reset
+        self._render = VelocityRenderer(m, self.render_mode, *self._render_args)
 
     # -- internals -----------------------------------------------------------------------
     def _normalise_root_quaternion(self) -> np.ndarray:
