@@ -68,62 +68,77 @@ def _direct_attempt(rs, objects, rects, index, tries):
 
 
 class _Candidates:
-    """Candidate positions of every rectangle from doubles read ahead of ``rs``."""
+    """Doubles read ahead of ``rs``, as an array and as a list (candidate i is doubles 2i,
+    2i + 1)."""
 
-    def __init__(self, rs, rects) -> None:
-        self.rs, self.rects = rs, rects
+    def __init__(self, rs) -> None:
+        self.rs = rs
         self.start = rs.get_state()
-        self.n = 0               # candidates read ahead
+        self.u = np.empty(0)
+        self.ul: list[float] = []
         self.used = 0            # candidates consumed
-        self.x = [np.empty(0) for _ in rects]
-        self.y = [np.empty(0) for _ in rects]
-        self.xl = [[] for _ in rects]
-        self.yl = [[] for _ in rects]
         self._grow(BLOCK)
 
     def _grow(self, doubles: int) -> None:
         """Read ``doubles`` more (the buffer doubles each time: linear total cost)."""
         u = self.rs.random_sample(doubles)
-        for r, (xmin, ymin, rx, ry) in enumerate(self.rects):
-            x, y = xmin + rx * u[0::2], ymin + ry * u[1::2]
-            self.x[r] = np.concatenate([self.x[r], x])
-            self.y[r] = np.concatenate([self.y[r], y])
-            self.xl[r].extend(x.tolist())
-            self.yl[r].extend(y.tolist())
-        self.n += doubles // 2
+        self.u = np.concatenate([self.u, u])
+        self.ul.extend(u.tolist())
 
     def need(self, n: int) -> None:
-        if self.used + n > self.n:
-            self._grow(max(BLOCK, 2 * self.n))
+        if 2 * (self.used + n) > len(self.ul):
+            self._grow(max(BLOCK, len(self.ul)))
 
     def commit(self) -> None:
         self.rs.set_state(self.start)
         self.rs.random_sample(2 * self.used)
 
 
-def _buffered_attempt(c: _Candidates, objects, index, tries):
-    xs, ys, ks = [], [], []
-    for obj, r in zip(objects, index):
-        k = obj.keepout
-        c.need(tries)
-        xl, yl, i0 = c.xl[r], c.yl[r], c.used
-        first = min(tries, SCALAR_TRIES)
-        for i in range(i0, i0 + first):
-            if _clear(xl[i], yl[i], k, xs, ys, ks):
-                c.used = i + 1
+def _plan(objects, rects, index) -> list[tuple]:
+    """Per object: (its shrunk rectangle, the keep-out sums with every earlier object as a list
+    and as an array, name). The placed objects of an attempt are always the earlier ones."""
+    ks = [o.keepout for o in objects]
+    plan = []
+    for j, (obj, r) in enumerate(zip(objects, index)):
+        sums = [ks[i] + ks[j] for i in range(j)]
+        plan.append((rects[r], sums, np.array(sums), obj.name))
+    return plan
+
+
+def _buffered_attempt(c: _Candidates, plan, tries):
+    """One attempt from the read-ahead candidates: (positions, None) or (None, failing name).
+    Same tests as :func:`_clear` (``sqrt(dx*dx + dy*dy) < k_other + k``), inlined."""
+    c.need(tries * len(plan))
+    xs: list[float] = []
+    ys: list[float] = []
+    sqrt, ul = math.sqrt, c.ul
+    used = c.used
+    for (xmin, ymin, rx, ry), sums, sums_arr, name in plan:
+        for i in range(used, used + min(tries, SCALAR_TRIES)):
+            x, y = xmin + rx * ul[2 * i], ymin + ry * ul[2 * i + 1]
+            for px, py, s in zip(xs, ys, sums):
+                dx, dy = x - px, y - py
+                if sqrt(dx * dx + dy * dy) < s:
+                    break
+            else:
+                used = i + 1
                 break
         else:   # (with nothing placed the first candidate is always clear)
-            lo, hi = i0 + first, i0 + tries
-            dx = c.x[r][lo:hi, None] - np.asarray(xs)
-            dy = c.y[r][lo:hi, None] - np.asarray(ys)
-            ok = np.all(np.sqrt(dx * dx + dy * dy) >= np.asarray(ks) + k, axis=1)
+            lo, hi = used + SCALAR_TRIES, used + tries
+            w = c.u[2 * lo:2 * hi]
+            cx, cy = xmin + rx * w[0::2], ymin + ry * w[1::2]
+            dx = cx[:, None] - np.array(xs)
+            dy = cy[:, None] - np.array(ys)
+            ok = (np.sqrt(dx * dx + dy * dy) >= sums_arr).all(axis=1)
             if not ok.any():
                 c.used = hi
-                return None, obj.name
-            c.used = lo + int(ok.argmax()) + 1
-        xs.append(xl[c.used - 1])
-        ys.append(yl[c.used - 1])
-        ks.append(k)
+                return None, name
+            j = int(ok.argmax())
+            used = lo + j + 1
+            x, y = float(cx[j]), float(cy[j])
+        xs.append(x)
+        ys.append(y)
+    c.used = used
     return (xs, ys), None
 
 
@@ -136,10 +151,11 @@ def sample(rs: np.random.RandomState, extents: Sequence[float], objects, candida
     left = attempts - 1
     if failed is not None:
         failures[failed] = 1
-        c = _Candidates(rs, rects)
+        c = _Candidates(rs)
+        plan = _plan(objects, rects, index)
         try:
             while left > 0 and placed is None:
-                placed, failed = _buffered_attempt(c, objects, index, candidates)
+                placed, failed = _buffered_attempt(c, plan, candidates)
                 left -= 1
                 if failed is not None:
                     failures[failed] = failures.get(failed, 0) + 1
