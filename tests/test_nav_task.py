@@ -311,3 +311,24 @@ def test_ids_per_task_and_episode_lengths():
         mine = [i for i in ids if task in i]
         assert len(mine) == n, task
         assert {gymnasium.spec(i).max_episode_steps for i in mine} == {steps}
+
+
+@pytest.mark.parametrize("env_id", ["SafetyPointGoal1-v0", "SafetyCarButton1-v0"])
+def test_exploding_physics_ends_the_episode_without_reward(env_id, tmp_path, monkeypatch):
+    """MuJoCo resets a simulation whose state goes bad (issue 13): the step pays nothing,
+    returns the previous observation, truncates with info["physics_unstable"] and warns."""
+    monkeypatch.chdir(tmp_path)       # MuJoCo's C code appends to ./MUJOCO_LOG.TXT
+    env, u = make(env_id)
+    env.reset(seed=0)
+    for _ in range(3):
+        before, *_ = env.step(np.zeros(2))
+    u.data.qvel[:] = 1e12
+    with pytest.warns(UserWarning, match="physics became unstable"):
+        obs, r, term, trunc, info = env.step(np.zeros(2))
+    assert (r, term, trunc, info["physics_unstable"], info["cost"]) == (0.0, False, True,
+                                                                         True, 0.0)
+    assert np.array_equal(obs, before) and np.all(np.isfinite(obs))
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        env.step(np.zeros(2))
+    env.reset(seed=1)
+    assert np.all(np.isfinite(env.step(np.zeros(2))[0]))
