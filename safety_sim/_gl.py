@@ -156,6 +156,8 @@ def why_not(name: str, environ=os.environ, platform: str = sys.platform) -> str 
         return (f"PyOpenGL is bound to platform {bound!r} in this process "
                 "(PYOPENGL_PLATFORM, or PyOpenGL imported before)")
     reason = _libraries_load(name)
+    if reason is None and tensorflow_loaded() and _mesa_software(name, environ):
+        reason = TENSORFLOW_REASON
     if reason is None and name == "egl":
         reason = _egl_device_initialises()
     return reason
@@ -205,6 +207,8 @@ def choose(environ=os.environ, platform: str = sys.platform) -> Backend:
                             "unset it or set MUJOCO_GL=egl, osmesa or glfw")
     if wanted not in AUTO:
         reason = why_not(wanted, environ, platform)
+        if reason == TENSORFLOW_REASON:
+            raise GLUnavailable(f"MUJOCO_GL={wanted}: {reason}. {TENSORFLOW_ADVICE}")
         if reason is not None:
             hint = install_hint([wanted]) if wanted in PACKAGES else "use egl, osmesa or glfw"
             raise GLUnavailable(
@@ -219,6 +223,8 @@ def choose(environ=os.environ, platform: str = sys.platform) -> Backend:
         if reasons[name] is None:
             return Backend(name)
     tried = "; ".join(f"{name}: {why}" for name, why in reasons.items())
+    if TENSORFLOW_REASON in reasons.values():
+        raise GLUnavailable(f"cannot render in this process. Tried {tried}. {TENSORFLOW_ADVICE}")
     raise GLUnavailable(
         "no OpenGL backend can render here, so render() is unavailable (simulation works "
         f"without it). Tried {tried}. Install EGL ({install_hint(['egl'])}) or OSMesa "
@@ -256,6 +262,16 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
+TENSORFLOW_REASON = ("TensorFlow is loaded in this process and this backend would be Mesa's "
+                     "software renderer (llvmpipe); both carry LLVM and the first frame would "
+                     "crash the process (segfault)")
+TENSORFLOW_ADVICE = (
+    "Render in a process without TensorFlow (e.g. `safety-sim record`, or vector-env workers "
+    "started with 'spawn' or 'forkserver' that do not import it), or use a GPU EGL driver. "
+    "GALLIUM_DRIVER=softpipe (Mesa without LLVM) renders next to TensorFlow imported first, "
+    "about 10x slower, and the process aborts at exit ('free(): invalid pointer').")
+
+
 def tensorflow_loaded() -> bool:
     """TensorFlow's native library is in this process (its bundled LLVM clashes with the LLVM
     of Mesa's software renderer)."""
@@ -268,18 +284,60 @@ def tensorflow_loaded() -> bool:
         return False
 
 
-def check_renderer(renderer: str, environ=os.environ) -> None:
-    """GLUnavailable when the GL driver is Mesa's llvmpipe and TensorFlow is loaded: llvmpipe
-    compiles shaders with LLVM and segfaults next to TensorFlow's own LLVM."""
-    if "llvmpipe" not in renderer.lower() or not tensorflow_loaded():
-        return
-    raise GLUnavailable(
-        f"TensorFlow is loaded in this process and the OpenGL driver is Mesa's {renderer!r}; "
-        "both carry LLVM and the first frame would crash the process (segfault). Render in a "
-        "process without TensorFlow (e.g. record with `safety-sim record`, or vector-env "
-        "workers started with 'spawn' that do not import it), use a GPU driver, or set "
-        "GALLIUM_DRIVER=softpipe before the first render (works only when TensorFlow was "
-        "imported first, is about 10x slower, and the process aborts at exit).")
+def _mesa_software(name: str, environ=os.environ) -> bool:
+    """Would backend ``name`` draw with Mesa's LLVM-based llvmpipe? OSMesa always does; EGL when
+    Mesa is the only EGL vendor (no GPU driver such as NVIDIA's registered with glvnd). False
+    when the user chose ``GALLIUM_DRIVER=softpipe`` (no LLVM)."""
+    if environ.get("GALLIUM_DRIVER", "").strip().lower() == "softpipe":
+        return False
+    if name == "osmesa":
+        return True
+    files = [f for f in environ.get("__EGL_VENDOR_LIBRARY_FILENAMES", "").split(":") if f]
+    dirs = environ.get("__EGL_VENDOR_LIBRARY_DIRS", "").split(":") if not files else []
+    dirs = [d for d in dirs if d] or ["/etc/glvnd/egl_vendor.d", "/usr/share/glvnd/egl_vendor.d"]
+    for folder in dirs if not files else []:
+        with contextlib.suppress(OSError):
+            files += [os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(".json")]
+    return all("mesa" in os.path.basename(f).lower() for f in files)
+
+
+def check_renderer(renderer: str) -> None:
+    """GLUnavailable when the GL driver of a new context is Mesa's llvmpipe and TensorFlow is
+    loaded (the second line of defence after :func:`why_not`: e.g. a GPU vendor is registered
+    but EGL fell back to llvmpipe)."""
+    if "llvmpipe" in renderer.lower() and tensorflow_loaded():
+        raise GLUnavailable(f"the OpenGL driver is {renderer!r}: {TENSORFLOW_REASON}. "
+                            f"{TENSORFLOW_ADVICE}")
+
+
+class _RefuseTensorFlow:
+    """``sys.meta_path`` finder installed once Mesa's LLVM is in the process: importing
+    TensorFlow then would segfault inside its native library; this raises instead."""
+
+    @staticmethod
+    def find_spec(fullname, path=None, target=None):
+        if fullname == "tensorflow":
+            raise ImportError(
+                "TensorFlow cannot be imported after this process rendered with Mesa's "
+                "software OpenGL (llvmpipe): both carry LLVM and loading TensorFlow now would "
+                "crash the process (segfault). Import TensorFlow first (rendering then needs "
+                "GALLIUM_DRIVER=softpipe or a GPU driver) or render in another process. "
+                f"{TENSORFLOW_ADVICE}")
+        return None
+
+
+def guard_tensorflow_import() -> bool:
+    """Refuse later ``import tensorflow`` if Mesa's LLVM is now loaded (True if installed)."""
+    if any(isinstance(f, _RefuseTensorFlow) for f in sys.meta_path):
+        return True
+    try:
+        with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
+            llvm = any("libLLVM" in line for line in maps)
+    except OSError:
+        return False
+    if llvm and not tensorflow_loaded():
+        sys.meta_path.insert(0, _RefuseTensorFlow())
+    return llvm
 
 
 def renderer_name() -> str:

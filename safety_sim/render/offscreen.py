@@ -183,6 +183,7 @@ def make_renderer(model: mujoco.MjModel, height: int, width: int, backend: _gl.B
         context.free()
         raise
     _gl.release(backend.name)
+    _gl.guard_tensorflow_import()
     return renderer, context
 
 
