@@ -12,6 +12,8 @@ from __future__ import annotations
 import argparse
 import difflib
 import inspect
+import os
+import re
 import sys
 from dataclasses import dataclass
 from typing import Any
@@ -159,6 +161,36 @@ def total(value: Any) -> float:
     return float(np.sum(value))
 
 
+def accumulate(acc: Any, reward: Any) -> Any:
+    """``acc + reward`` keeping the reward's shape: a float for scalar rewards, a float vector
+    per objective for vector rewards, a dict per agent for per-agent rewards."""
+    if isinstance(reward, dict):
+        out = dict(acc) if isinstance(acc, dict) else {}
+        for key, value in reward.items():
+            out[key] = accumulate(out.get(key, 0.0), value)
+        return out
+    value = np.asarray(reward, dtype=np.float64)
+    if value.ndim == 0:
+        return float(acc) + float(value) if not isinstance(acc, np.ndarray) else acc + value
+    return value + (acc if isinstance(acc, np.ndarray) else 0.0)
+
+
+def format_return(ret: Any) -> str:
+    """A return as people read it: a number, or the vector / per-agent values with their sum
+    named as such (a multi-objective return is not one number)."""
+    def one(value):
+        if isinstance(value, np.ndarray):
+            return "[" + ", ".join(f"{v:.4g}" for v in value) + "]"
+        return f"{value:.4g}"
+
+    if isinstance(ret, dict):
+        inner = ", ".join(f"{key}: {one(value)}" for key, value in ret.items())
+        return f"{{{inner}}} (sum over agents {total(ret):.4g})"
+    if isinstance(ret, np.ndarray):
+        return f"{one(ret)} (vector reward; sum of components {total(ret):.4g})"
+    return one(ret)
+
+
 def episode_over(terminated: Any, truncated: Any) -> bool:
     """True when the episode has ended; per-agent dicts end when every agent is done."""
     if isinstance(terminated, dict):
@@ -174,19 +206,24 @@ def step_cost(info: Any) -> float:
 
 @dataclass
 class EpisodeTotals:
-    """Steps, return and cost of a running episode, accumulated as the tools print them."""
+    """Steps, return and cost of a running episode, accumulated as the tools print them.
+    ``ret`` keeps the reward's shape (see :func:`accumulate`); ``total(ret)`` sums it."""
 
     steps: int = 0
-    ret: float = 0.0
+    ret: Any = 0.0
     cost: float = 0.0
 
     def add(self, reward: Any, info: Any) -> None:
         self.steps += 1
-        self.ret += total(reward)
+        self.ret = accumulate(self.ret, reward)
         self.cost += step_cost(info)
 
+    def clear(self) -> None:
+        self.steps, self.ret, self.cost = 0, 0.0, 0.0
+
     def text(self, why: str) -> str:
-        return f"{self.steps} steps, return {self.ret:.4g}, cost {self.cost:.4g} ({why})"
+        return (f"{self.steps} steps, return {format_return(self.ret)}, cost {self.cost:.4g} "
+                f"({why})")
 
 
 def end_reason(terminated: Any) -> str:
@@ -195,12 +232,44 @@ def end_reason(terminated: Any) -> str:
 
 
 def env_doc(r: registration.EnvRow) -> str:
-    """First line of the env class docstring, or the import error in brackets."""
+    """The first sentence of the env class docstring as plain text (reST markup removed), or
+    the import error in brackets."""
     try:
         doc = inspect.getdoc(entry_class(r)) or ""
     except Exception as exc:  # noqa: BLE001 - any import failure is reported, not raised
         return f"[not importable: {type(exc).__name__}: {exc}]"
-    return doc.strip().splitlines()[0] if doc.strip() else ""
+    return first_sentence(plain_text(doc))
+
+
+def _role(match: re.Match) -> str:
+    """:role:`~pkg.Name` -> Name, :role:`pkg.Name` -> pkg.Name, :role:`text <target>` -> text."""
+    body = re.sub(r"\s*<[^>]*>$", "", match.group(1))
+    return body[1:].rsplit(".", 1)[-1] if body.startswith("~") else body
+
+
+def plain_text(rst: str) -> str:
+    """reST inline markup as plain text (roles, ``code``, *emphasis*, **strong**,
+    `interpreted`); whitespace runs become one space."""
+    text = re.sub(r":[\w:.-]+:`([^`]*)`", _role, rst)
+    text = re.sub(r"``(.+?)``", r"\1", text)
+    text = re.sub(r"\*\*(.+?)\*\*|\*(.+?)\*", lambda m: m.group(1) or m.group(2), text)
+    text = re.sub(r"`([^`<]+?)(?:\s*<[^>]*>)?`_{0,2}", r"\1", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+#: words whose full stop does not end a sentence
+ABBREVIATIONS = ("e.g", "i.e", "etc", "vs", "cf", "al", "approx", "no", "fig")
+
+
+def first_sentence(text: str) -> str:
+    """Up to the first full stop that ends a sentence (followed by a space or the end, not
+    after an abbreviation such as "e.g." or "et al."), else the whole text."""
+    for match in re.finditer(r"[.!?](?=\s|$)", text):
+        word = re.search(r"[\w.]*$", text[:match.start()]).group(0).lower()
+        if word in ABBREVIATIONS:
+            continue
+        return text[:match.end()]
+    return text
 
 
 def run_tool(parser, run, argv=None) -> int:
@@ -215,6 +284,9 @@ def run_tool(parser, run, argv=None) -> int:
     except KeyboardInterrupt:
         print(f"{parser.prog}: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:   # e.g. `safety-sim list | head`: the reader left; stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
 
 
 def tool_parser(module, prog: str | None = None, make=argparse.ArgumentParser):
