@@ -378,12 +378,12 @@ def test_cli_list_shows_every_id_by_family(capsys):
 def test_docstring_text_is_plain_whole_sentences():
     doc = ("Breakable bottles (Vamplew et al. 2021, i.e. MO-Gymnasium's\n``bottles-v0``); "
            "see :class:`~safety_sim.render.grid_scene.GridScene`, *not* :func:`make`. More.")
-    assert tools.first_sentence(tools.plain_text(doc)) == (
+    assert cli.first_sentence(cli.plain_text(doc)) == (
         "Breakable bottles (Vamplew et al. 2021, i.e. MO-Gymnasium's bottles-v0); see "
         "GridScene, not make.")
-    assert tools.first_sentence("Version 1.5 of it. Next") == "Version 1.5 of it."
-    assert tools.first_sentence("No full stop") == "No full stop"
-    assert tools.plain_text("`the docs <https://x.org>`_ and **bold**") == "the docs and bold"
+    assert cli.first_sentence("Version 1.5 of it. Next") == "Version 1.5 of it."
+    assert cli.first_sentence("No full stop") == "No full stop"
+    assert cli.plain_text("`the docs <https://x.org>`_ and **bold**") == "the docs and bold"
 
 
 def test_cli_list_family_filter(capsys):
