@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from safety_sim import _gl
 
-_gl.choose_default_backend()
+_gl.guard_mujoco_import()
 
 from safety_sim.registration import ENV_ROWS, env_ids, register_all  # noqa: E402
 from safety_sim.core import make, oracle, parallel_env  # noqa: E402

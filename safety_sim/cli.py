@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import argparse
 import functools
+import inspect
+import re
 import sys
 from pathlib import Path
 
@@ -27,6 +29,47 @@ FAMILY_TITLES = {"push": "Push (MuJoCo, continuous control)",
 TOOLS = {"record": (record, "record episodes to .mp4 or .gif"),
          "view": (view, "drive an env from the keyboard in the viewer"),
          "bench": (bench, "measure step, reset and render speed")}
+
+
+def env_doc(r: registration.EnvRow) -> str:
+    """The first sentence of the env class docstring as plain text (reST markup removed), or
+    the import error in brackets."""
+    try:
+        doc = inspect.getdoc(tools.entry_class(r)) or ""
+    except Exception as exc:  # noqa: BLE001 - any import failure is reported, not raised
+        return f"[not importable: {type(exc).__name__}: {exc}]"
+    return first_sentence(plain_text(doc))
+
+
+def _role(match: re.Match) -> str:
+    """:role:`~pkg.Name` -> Name, :role:`pkg.Name` -> pkg.Name, :role:`text <target>` -> text."""
+    body = re.sub(r"\s*<[^>]*>$", "", match.group(1))
+    return body[1:].rsplit(".", 1)[-1] if body.startswith("~") else body
+
+
+def plain_text(rst: str) -> str:
+    """reST inline markup as plain text (roles, ``code``, *emphasis*, **strong**,
+    `interpreted`); whitespace runs become one space."""
+    text = re.sub(r":[\w:.-]+:`([^`]*)`", _role, rst)
+    text = re.sub(r"``(.+?)``", r"\1", text)
+    text = re.sub(r"\*\*(.+?)\*\*|\*(.+?)\*", lambda m: m.group(1) or m.group(2), text)
+    text = re.sub(r"`([^`<]+?)(?:\s*<[^>]*>)?`_{0,2}", r"\1", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+#: words whose full stop does not end a sentence
+ABBREVIATIONS = ("e.g", "i.e", "etc", "vs", "cf", "al", "approx", "no", "fig")
+
+
+def first_sentence(text: str) -> str:
+    """Up to the first full stop that ends a sentence (followed by a space or the end, not
+    after an abbreviation such as "e.g." or "et al."), else the whole text."""
+    for match in re.finditer(r"[.!?](?=\s|$)", text):
+        word = re.search(r"[\w.]*$", text[:match.start()]).group(0).lower()
+        if word in ABBREVIATIONS:
+            continue
+        return text[:match.end()]
+    return text
 
 
 def _kwargs_text(kwargs: dict) -> str:
@@ -47,7 +90,7 @@ def list_ids(family: str | None = None, docs: bool = True) -> str:
         lines.append(f"{FAMILY_TITLES.get(fam, fam)}: {count} id{'s' if count != 1 else ''}")
         for entry in dict.fromkeys(r.entry_point for r in members):
             group = [r for r in members if r.entry_point == entry]
-            doc = tools.env_doc(group[0]) if docs else ""
+            doc = env_doc(group[0]) if docs else ""
             lines.append(f"  {entry}" + (f" - {doc}" if doc else ""))
             width = max(len(r.id) for r in group)
             for r in group:

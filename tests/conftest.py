@@ -14,8 +14,8 @@ import mujoco
 import numpy as np
 import pytest
 
-# Importing the package first picks the headless OpenGL backend (MUJOCO_GL=egl when there is no
-# display) before any test module imports mujoco, which reads MUJOCO_GL on import.
+# Importing the package registers the ids; it sets no OpenGL backend (safety_sim._gl picks one
+# on the first render, whatever was imported before).
 import safety_sim  # noqa: F401
 from safety_sim.grid.encoding import T
 

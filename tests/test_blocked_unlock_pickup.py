@@ -403,18 +403,45 @@ def test_overlap_rule_for_loaded_agents():
 
 
 # -- gymnasium tooling ------------------------------------------------------------------------
-def _check_returned_data_not_reused(env):
-    """What gymnasium >= 1.1's ``check_returned_data_not_reused`` checks (1.0 lacks it): two
-    resets, and two steps, return observations that share no memory."""
-    def arrays(obs):
-        return [o["image"] for o in obs.values()]
+def _mutables(x):
+    """The mutable objects inside a returned value (dicts, lists, numpy arrays)."""
+    if isinstance(x, dict):
+        yield x
+        for v in x.values():
+            yield from _mutables(v)
+    elif isinstance(x, (list, tuple)):
+        if isinstance(x, list):
+            yield x
+        for v in x:
+            yield from _mutables(v)
+    elif isinstance(x, np.ndarray):
+        yield x
 
-    for first, second in ((env.reset(seed=0)[0], env.reset(seed=0)[0]),
-                          (env.step(env.action_space.sample())[0],
-                           env.step(env.action_space.sample())[0])):
-        assert first is not second
-        for a, b in zip(arrays(first), arrays(second)):
-            assert not np.shares_memory(a, b)
+
+def _shares(a, b) -> bool:
+    return any(p is q or (isinstance(p, np.ndarray) and isinstance(q, np.ndarray)
+                          and np.shares_memory(p, q))
+               for p in _mutables(a) for q in _mutables(b))
+
+
+def assert_returned_data_not_reused(env) -> None:
+    """No two observations or infos returned by reset/step share a mutable object (changing
+    one returned value never changes another)."""
+    env.action_space.seed(5)
+    returned = [env.reset(seed=5)]
+    for _ in range(2):
+        obs, _, _, _, info = env.step(env.action_space.sample())
+        returned.append((obs, info))
+    returned.append(env.reset(seed=5))
+    for i, (obs_i, info_i) in enumerate(returned):
+        for obs_j, info_j in returned[i + 1:]:
+            assert not _shares(obs_i, obs_j) and not _shares(info_i, info_j)
+
+
+def test_returned_data_check_catches_sharing():
+    shared = np.zeros(3)
+    assert _shares({0: {"image": shared}}, {0: {"image": shared[1:]}})
+    assert not _shares({0: {"image": shared}}, {0: {"image": shared.copy()}})
 
 
 def test_env_checker_parts():
@@ -425,7 +452,9 @@ def test_env_checker_parts():
     env_checker.check_reset_return_type(env)
     env_checker.check_reset_seed_determinism(env)
     env_checker.check_reset_options(env)
-    _check_returned_data_not_reused(env)
+    if hasattr(env_checker, "check_returned_data_not_reused"):   # gymnasium >= 1.1
+        env_checker.check_returned_data_not_reused(env)
+    assert_returned_data_not_reused(env)                         # the same property, any 1.x
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         env_reset_passive_checker(env, seed=0)

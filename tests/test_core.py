@@ -1,4 +1,4 @@
-"""The shared conventions in safety_sim.core, safety_sim._gl and the registry table."""
+"""The shared conventions in safety_sim.core and the registry table (the GL backend: test_gl.py)."""
 from __future__ import annotations
 
 import gymnasium
@@ -7,7 +7,7 @@ import pytest
 from gymnasium.error import ResetNeeded
 
 import safety_sim
-from safety_sim import _gl, core, registration
+from safety_sim import core, registration
 
 
 class _Toy(gymnasium.Env):
@@ -81,16 +81,6 @@ def test_make_gives_six_tuple():
 def test_oracle_refuses_envs_without_one():
     with pytest.raises(TypeError, match="no oracle"):
         safety_sim.oracle(_Toy())
-
-
-def test_gl_default_only_when_headless():
-    env = {}
-    assert _gl.choose_default_backend(env, "linux") == "egl" and env["MUJOCO_GL"] == "egl"
-    env = {"MUJOCO_GL": "osmesa"}
-    assert _gl.choose_default_backend(env, "linux") is None and env["MUJOCO_GL"] == "osmesa"
-    env = {"DISPLAY": ":0"}
-    assert _gl.choose_default_backend(env, "linux") is None and "MUJOCO_GL" not in env
-    assert _gl.choose_default_backend({}, "darwin") is None
 
 
 def test_registry_table_is_consistent():

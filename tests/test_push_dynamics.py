@@ -24,182 +24,104 @@ floors 0.05 m, 0.1 rad, 0.01 m/s).
   whole run to 1e-6, and every summary metric within the file's within-MuJoCo-4 chaos floor
   (``mujoco4_internal_qvel_perturbed_1e-9``: the spread a 1e-9 velocity kick causes).
   MuJoCo is deterministic for a given binary, so this holds across machines.
+
+Each MuJoCo version is held to what was measured on it. The reference data's replays are
+MuJoCo 4.0.0's (the version is read from the file's ``source``); on another version (e.g.
+3.17, what pip installs on Python 3.10) the "version spread", the same-model runs and the chaos
+floor come from ``tests/data/push_dynamics_mujoco<version>.json``, measured on that version
+with ``python tests/push_dynamics_replay.py`` (see that module; on 4.0.0 the same procedure
+reproduces the file's MuJoCo 4 runs and chaos floors). A version nobody measured fails, with
+that command in the message.
 """
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, field
+import json
+import re
+from dataclasses import dataclass
 from functools import lru_cache
 
-import gymnasium
 import mujoco
 import numpy as np
 import pytest
 
-import safety_sim  # noqa: F401  (registers the ids)
-from conftest import load_ref
-from safety_sim.mjcf.agents._build import free_joints, spawn_constants
+from push_dynamics_replay import (AGENTS, DYN, KICK, METRICS, PROGRAMS, make_env, measured_file,
+                                  relative, replay, start_state, started_env)
 
-DYN = load_ref("push_dynamics_subset.json")
-AGENTS = ("Point", "Car", "Doggo", "Racecar", "Ant")
-#: the summary metrics the file compares (comparison.*.per_program.*.rel_diff)
-METRICS = ("disp_xy_50", "disp_xy_100", "disp_xy_200", "disp_xy_end", "heading_change_50",
-           "heading_change_100", "heading_change_200", "heading_change_end", "mean_speed",
-           "mean_speed_xy", "path_length_xy")
-REL_FLOOR = {"disp": 0.05, "path": 0.05, "heading": 0.1, "mean": 0.01}   # notes.comparison
 SAME_MODEL_ATOL = 1e-6
 #: A bit-exact replay of mujoco4_same_model meets the version-spread bound with equality; this
 #: relative slack only absorbs the rounding of the summary arithmetic (sums, means).
 ROUNDING = 1e-9
 MIN_TOLERANCE = 0.10
-TAU = 2.0 * math.pi
-PI = math.pi
-
-
-# -- the control programs of programs.{agent}.programs[].formula ---------------------------
-def _gait(t: int, period: float, phases, amps, legs: int, hip=None, signs=(1, 1, 1, 1)):
-    """Doggo (hip=hip_z value): a[i] hip_z, a[4+i] hip_y, a[8+i] ankle; Ant (hip=None):
-    a[2i] hip, a[2i+1] ankle. The ankle leads by pi/2, added to the phase first as the
-    reference did (bit-exact against check_values)."""
-    a = [0.0] * (12 if hip is not None else 8)
-    for i in range(legs):
-        x = TAU * t / period
-        first, second = amps[i] * math.sin(x + phases[i]), \
-            amps[i] * signs[i] * math.sin(x + (phases[i] + PI / 2))
-        if hip is not None:
-            a[i], a[4 + i], a[8 + i] = hip, first, second
-        else:
-            a[2 * i], a[2 * i + 1] = first, second
-    return a
-
-
-WAVE = tuple(i * PI / 2 for i in range(4))
-PROGRAMS = {
-    "Point": {"forward": lambda t: [1, 0], "turn": lambda t: [0, 1],
-              "forward_turn": lambda t: [1, 0.5], "zigzag": lambda t: [1, math.sin(TAU * t / 50)]},
-    "Car": {"forward": lambda t: [1, 1], "turn": lambda t: [1, -1],
-            "forward_turn": lambda t: [0.02, 0.01],
-            "zigzag": lambda t: [0.01 + 0.01 * math.sin(TAU * t / 50),
-                                 0.01 - 0.01 * math.sin(TAU * t / 50)]},
-    "Doggo": {"trot": lambda t: _gait(t, 10, (0, PI, 0, PI), (1, 1, 1, 1), 4, hip=0.0),
-              "trot_turn": lambda t: _gait(t, 10, (0, PI, 0, PI), (1, 1, 0.4, 0.4), 4, hip=0.5),
-              "bound": lambda t: _gait(t, 10, (0, PI, PI, 0), (1, 1, 1, 1), 4, hip=0.0),
-              "const_full": lambda t: [1.0] * 12},
-    "Racecar": {"throttle": lambda t: [20, 0], "throttle_steer": lambda t: [20, 0.785],
-                "reverse_steer": lambda t: [-10, -0.5],
-                "slalom": lambda t: [15, 0.785 * math.sin(TAU * t / 50)]},
-    "Ant": {"trot": lambda t: _gait(t, 20, (0, PI, 0, PI), (1,) * 4, 4),
-            "trot_fast": lambda t: _gait(t, 10, (0, PI, 0, PI), (1,) * 4, 4),
-            "wave": lambda t: _gait(t, 20, WAVE, (0.5,) * 4, 4),
-            "spin": lambda t: _gait(t, 20, WAVE, (0.5,) * 4, 4, signs=(1, -1, -1, 1)),
-            "const_half": lambda t: [0.5] * 8},
-}
 RUNS = [(a, r["program"]) for a in AGENTS for r in DYN["agents"][a]["reference"]]
-# compiled model = the reference's (test_push_agent_models): MuJoCo 4 replays must agree
+# compiled model = the reference's (test_push_agent_models): same-MuJoCo replays must agree
 SAME_MODEL = [(a, p) for a, p in RUNS if a != "Racecar"]
+#: the MuJoCo version of the reference data's replays of the reference's own model
+DATA_MUJOCO = re.search(r"mujoco (\d+\.\d+\.\d+)", DYN["source"]["mujoco4"]).group(1)
 
 
-@dataclass
-class Replay:
-    xyz: list = field(default_factory=list)       # agent body origin after every step (0 = start)
-    yaw: list = field(default_factory=list)       # unwrapped heading of the body x axis
-    speed: list = field(default_factory=list)     # per-step speed (steps 1..)
-    speed_xy: list = field(default_factory=list)  # its horizontal part
-    terminated_at: int | None = None
-
-    def summary(self) -> dict:
-        """``notes.summary`` of the file (metrics of steps past the end are left out)."""
-        xy = np.asarray(self.xyz)[:, :2]
-        out = {}
-        for n in (50, 100, 200):
-            if n < len(xy):
-                out[f"disp_xy_{n}"] = float(np.hypot(*(xy[n] - xy[0])))
-                out[f"heading_change_{n}"] = self.yaw[n] - self.yaw[0]
-        out["disp_xy_end"] = float(np.hypot(*(xy[-1] - xy[0])))
-        out["heading_change_end"] = self.yaw[-1] - self.yaw[0]
-        out["mean_speed"] = float(np.mean(self.speed))
-        out["mean_speed_xy"] = float(np.mean(self.speed_xy))
-        out["path_length_xy"] = float(np.sum(np.hypot(*np.diff(xy, axis=0).T)))
-        return out
+@dataclass(frozen=True)
+class Measured:
+    """What was measured on one MuJoCo version: ``runs[(agent, program)]`` of the reference's
+    model (``summary``, ``records``), Racecar's runs with the 2.3.3 masses (our Racecar),
+    the runs the version spread is taken from, and the 1e-9 chaos floor per metric."""
+    version: str
+    runs: dict
+    racecar_runs: dict
+    spread_runs: dict
+    chaos: dict
 
 
-def _heading(xmat) -> float:
-    return math.atan2(xmat[3], xmat[0])
+def _from_reference_data() -> Measured:
+    def variant(name):
+        return {(a, r["program"]): r for a in AGENTS for r in DYN["agents"][a].get(name, [])}
+
+    chaos = {(a, p): {m: (v or {}).get("max") for m, v in c["rel_diff"].items()}
+             for a in AGENTS for p, c in DYN["agents"][a]["comparison"][
+                 "mujoco4_internal_qvel_perturbed_1e-9"]["per_program"].items()}
+    same = variant("mujoco4_same_model")
+    return Measured(DATA_MUJOCO, same, variant("mujoco4_same_model_233_inertials"), same, chaos)
 
 
-def _velocity(model, data, body: int, offset: np.ndarray) -> np.ndarray:
-    """World linear velocity of the point the reference measured: mj_objectVelocity(mjOBJ_BODY)
-    is taken at the body's inertial frame; ``offset`` is that frame's origin in the body frame."""
-    vel = np.zeros(6)
-    mujoco.mj_objectVelocity(model, data, mujoco.mjtObj.mjOBJ_XBODY, body, vel, 0)
-    arm = data.xmat[body].reshape(3, 3) @ offset
-    return vel[3:] + np.cross(vel[:3], arm)
-
-
-def start_state(agent: str) -> dict:
-    return DYN["agents"][agent]["start_states"]["0"]
+def _from_measurement(path) -> Measured:
+    data = json.loads(path.read_text())
+    assert data["provenance"]["mujoco"] == mujoco.__version__, path
+    runs = {(a, r["program"]): r for a in AGENTS for r in data["agents"][a]["runs"]}
+    chaos = {(a, p): c for a in AGENTS for p, c in data["agents"][a]["chaos_rel"].items()}
+    racecar = {k: v for k, v in runs.items() if k[0] == "Racecar"}
+    return Measured(mujoco.__version__, runs, racecar, runs, chaos)
 
 
 @lru_cache(maxsize=None)
-def make_env(agent: str):
-    return gymnasium.make(f"Safety{agent}Push0-v0").unwrapped
-
-
-def started_env(agent: str):
-    """The env at the recorded start state of seed 0, ready to step."""
-    env = make_env(agent)
-    env.reset(seed=0)                                   # the recorded start state (tested below)
-    model, data, start = env.model, env.data, start_state(agent)
-    # Re-place the agent with the recorded (wrapped) yaw: the same pose to 1e-16, and the very
-    # bits the file's MuJoCo 4 replays started from (Point rests at contact distance 0, so the
-    # last bit of its quaternion shows after a few steps). As in the env's reset, this pose
-    # becomes the reference configuration (the qpos0 constants).
-    env.agent_spec.place(model, data, np.array(start["agent_body_pos"][:2]), start["agent_yaw"])
-    spawn_constants(model, data, free_joints(model))
-    return env
-
-
-@lru_cache(maxsize=None)
-def replay(agent: str, program: str) -> Replay:
-    env = started_env(agent)
-    model, data, start = env.model, env.data, start_state(agent)
-    body = model.body("agent").id
-    # The reference's root body of Racecar is massless; MuJoCo then puts its inertial frame
-    # at the body position, which in the reference carried the spawn XY (baked into the XML).
-    offset = (np.array(start["agent_body_pos"]) if model.body_mass[body] == 0
-              else model.body_ipos[body].copy())
-    run, prev = Replay(), _heading(data.xmat[body])
-    run.xyz.append(data.xpos[body].copy())
-    run.yaw.append(prev)
-    control = PROGRAMS[agent][program]
-    for t in range(200):
-        _, _, terminated, _, _ = env.step(np.array(control(t), dtype=float))
-        heading = _heading(data.xmat[body])
-        run.yaw.append(run.yaw[-1] + (heading - prev + PI) % TAU - PI)
-        prev = heading
-        run.xyz.append(data.xpos[body].copy())
-        vel = _velocity(model, data, body, offset)
-        run.speed.append(float(np.linalg.norm(vel)))
-        run.speed_xy.append(float(np.linalg.norm(vel[:2])))
-        if terminated:
-            run.terminated_at = t + 1
-            break
-    return run
-
-
-def relative(a: float, b: float, metric: str) -> float:
-    floor = REL_FLOOR[metric.split("_")[0]]
-    return abs(a - b) / max(abs(a), abs(b), floor)
+def measured() -> Measured:
+    """This MuJoCo's figures; the test fails (never skips) on a version nobody measured."""
+    if mujoco.__version__ == DATA_MUJOCO:
+        return _from_reference_data()
+    path = measured_file()
+    if not path.exists():
+        pytest.fail(f"MuJoCo {mujoco.__version__} was never measured: the Push dynamics tests "
+                    f"hold each MuJoCo version to its own figures (the reference data has "
+                    f"{DATA_MUJOCO}'s). Measure it on this version with `python "
+                    f"tests/push_dynamics_replay.py` (writes {path.relative_to(path.parents[2])}"
+                    f"), check its comparison_to_reference figures and commit the file.")
+    return _from_measurement(path)
 
 
 def reference_run(agent: str, program: str, variant: str = "reference") -> dict:
     return next(r for r in DYN["agents"][agent][variant] if r["program"] == program)
 
 
-def version_spread(agent: str, program: str, metric: str) -> float | None:
+def file_spread(agent: str, program: str, metric: str) -> float | None:
     """Relative difference of the reference and the same XML on MuJoCo 4 (None: not run)."""
     a = reference_run(agent, program)["summary"].get(metric)
     b = reference_run(agent, program, "mujoco4_same_model")["summary"].get(metric)
+    return None if a is None or b is None else relative(a, b, metric)
+
+
+def version_spread(agent: str, program: str, metric: str) -> float | None:
+    """Relative difference of the reference and the same model on this MuJoCo (None: the run
+    ended before this metric's step)."""
+    a = reference_run(agent, program)["summary"].get(metric)
+    b = measured().spread_runs[agent, program]["summary"].get(metric)
     return None if a is None or b is None else relative(a, b, metric)
 
 
@@ -252,7 +174,7 @@ def test_relative_difference_is_the_files(agent):
     for program, comparison in per_program.items():
         assert set(comparison["rel_diff"]) == set(METRICS)
         for metric, recorded in comparison["rel_diff"].items():
-            spread = version_spread(agent, program, metric)
+            spread = file_spread(agent, program, metric)
             assert (spread is None) == (recorded is None), (program, metric)
             if spread is not None:
                 assert spread == pytest.approx(recorded["max"], rel=1e-12, abs=1e-15), \
@@ -278,12 +200,32 @@ def test_summary_within_mujoco_version_spread(agent, program):
     assert not bad, bad
 
 
+def test_this_mujoco_version_was_measured():
+    m = measured()
+    assert m.version == mujoco.__version__
+    assert set(m.runs) == set(RUNS) and set(m.chaos) == set(RUNS)
+    assert {p for a, p in m.racecar_runs} == set(PROGRAMS["Racecar"])
+
+
 @pytest.mark.parametrize("agent,program", SAME_MODEL)
-def test_same_model_reproduces_the_reference_model_on_mujoco4(agent, program):
-    """Same compiled model, same MuJoCo: the file's replay of the reference XML on MuJoCo 4,
-    step for step (this includes ``qpos0``-derived constants such as ``body_invweight0``,
-    which the reference computes at the spawn pose)."""
-    recorded = reference_run(agent, program, "mujoco4_same_model")
+def test_chaos_floor_is_what_the_measuring_procedure_gives(agent, program):
+    """The 1e-9 kick of tests/push_dynamics_replay.py gives this version's recorded floor: on
+    4.0.0 the reference data's own ``mujoco4_internal_qvel_perturbed_1e-9`` (so the procedure
+    that measured the other versions is the data's), elsewhere the measured file's."""
+    ours, kicked = replay(agent, program).summary(), replay(agent, program, KICK).summary()
+    for metric, recorded in measured().chaos[agent, program].items():
+        if recorded is not None:
+            assert relative(ours[metric], kicked[metric], metric) == pytest.approx(
+                recorded, rel=1e-6, abs=1e-12), metric
+
+
+@pytest.mark.parametrize("agent,program", SAME_MODEL)
+def test_same_model_reproduces_what_was_measured_on_this_mujoco(agent, program):
+    """Same compiled model, same MuJoCo: the measured run of the reference's model on this
+    version (on 4.0.0 the file's replay of the reference XML), step for step (this includes
+    ``qpos0``-derived constants such as ``body_invweight0``, which the reference computes at
+    the spawn pose)."""
+    recorded = measured().runs[agent, program]
     records, run = recorded["records"], replay(agent, program)
     assert run.terminated_at == recorded["summary"]["terminated_at"]
     for i, step in enumerate(records["step"]):
@@ -296,18 +238,18 @@ def test_same_model_reproduces_the_reference_model_on_mujoco4(agent, program):
             assert run.speed[step - 1] == pytest.approx(records["agent_speed"][i],
                                                         abs=SAME_MODEL_ATOL), what
     ours, theirs = run.summary(), recorded["summary"]
-    floor = DYN["agents"][agent]["comparison"]["mujoco4_internal_qvel_perturbed_1e-9"]
-    for metric, chaos in floor["per_program"][program]["rel_diff"].items():
+    for metric, chaos in measured().chaos[agent, program].items():
         if chaos is not None:
-            assert relative(ours[metric], theirs[metric], metric) <= chaos["max"], metric
+            assert relative(ours[metric], theirs[metric], metric) <= chaos, metric
 
 
 @pytest.mark.parametrize("program", ["throttle", "reverse_steer"])
-def test_racecar_reproduces_the_reference_xml_with_the_specs_masses_on_mujoco4(program):
+def test_racecar_reproduces_the_reference_xml_with_the_specs_masses(program):
     """``mujoco4_same_model_233_inertials``: the reference XML on MuJoCo 4 with the 2.3.3 body
-    masses (spec §6.4), i.e. our Racecar's physics. Where the steering stays off its stops the
-    run is smooth and ours follows it over the whole run (box chassis and all)."""
-    records = reference_run("Racecar", program, "mujoco4_same_model_233_inertials")["records"]
+    masses (spec §6.4), i.e. our Racecar's physics (on another MuJoCo: its measured run).
+    Where the steering stays off its stops the run is smooth and ours follows it over the
+    whole run (box chassis and all)."""
+    records = measured().racecar_runs["Racecar", program]["records"]
     run = replay("Racecar", program)
     for step, xyz in zip(records["step"], records["agent_xyz"]):
         np.testing.assert_allclose(run.xyz[step], xyz, rtol=0, atol=SAME_MODEL_ATOL,

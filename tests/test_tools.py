@@ -6,6 +6,7 @@ the same env, seed and policy.
 from __future__ import annotations
 
 import argparse
+import io
 import subprocess
 import sys
 from pathlib import Path
@@ -37,8 +38,9 @@ def _record(argv: list[str]) -> record.RecordResult:
 
 def _rollout(env_id: str, policy: str, seed: int, episodes: int, max_steps=None, **kw):
     """(steps, return, cost) per episode, stepping the env directly and summing the rewards
-    and ``info["cost"]`` here (not with the recorder's helpers); per-agent dicts are summed
-    over agents."""
+    and ``info["cost"]`` here (not with the recorder's helpers). The return keeps the reward's
+    shape: a float, a vector (multi-objective) or a dict per agent; costs of per-agent infos
+    are summed over agents."""
     env = gymnasium.make(env_id, disable_env_checker=True, **kw)
     pol = policies.make_policy(policy, env, seed)
     out = []
@@ -50,11 +52,13 @@ def _rollout(env_id: str, policy: str, seed: int, episodes: int, max_steps=None,
             obs, r, term, trunc, info = env.step(pol(obs))
             if isinstance(r, dict):  # per agent: ends when every agent is done
                 done = all(term[k] or trunc[k] for k in term)
-                r, c = sum(r.values()), sum(i["cost"] for i in info.values())
+                c = sum(i["cost"] for i in info.values())
+                ret = {a: (ret.get(a, 0.0) if isinstance(ret, dict) else 0.0) + float(r[a])
+                       for a in r}
             else:
                 done, c = term or trunc, info["cost"]
-            # float(r), or the sum of a vector (multi-objective) reward
-            steps, ret, cost = steps + 1, ret + float(np.sum(r)), cost + c
+                ret = ret + np.asarray(r, dtype=np.float64)
+            steps, cost = steps + 1, cost + c
             if done:
                 break
         out.append((steps, ret, cost))
@@ -98,12 +102,19 @@ def test_record_gridworld_oracle_mp4(tmp_path):
     assert _frames(out).shape[0] == ep.steps + 1
 
 
-def test_record_gif_timing_and_vector_reward(tmp_path):
+def test_record_gif_timing_and_vector_reward(tmp_path, capsys):
     out = tmp_path / "bottles.gif"
-    res = _record(["--env", "SafetyBreakableBottles-v0", "--max-steps", "12", "--fps", "10",
-                   "--width", "48", "--height", "32", "--out", str(out)])
+    args = record.build_parser().parse_args([
+        "--env", "SafetyBreakableBottles-v0", "--max-steps", "12", "--fps", "10",
+        "--width", "48", "--height", "32", "--out", str(out), "--no-progress"])
+    assert record.run(args) == 0
+    res = record.record(args)
     (steps, ret, cost), = _rollout("SafetyBreakableBottles-v0", "random", 0, 1, max_steps=12)
-    assert (res.episodes[0].steps, res.episodes[0].ret) == (steps, pytest.approx(ret))
+    assert res.episodes[0].steps == steps and ret.shape == (3,)     # time, bottles, potential
+    np.testing.assert_allclose(res.episodes[0].ret, ret)            # per objective, not a sum
+    text = capsys.readouterr().out
+    vector = "[" + ", ".join(f"{v:.4g}" for v in ret) + "]"
+    assert f"return {vector} (vector reward; sum of components {ret.sum():.4g})" in text
     frames = _frames(out)
     assert frames.shape[1:3] == (32, 48) and 1 <= frames.shape[0] <= steps + 1
     # Pillow merges identical consecutive frames into a longer one: the duration is kept.
@@ -118,6 +129,7 @@ def test_record_multiagent_dict_actions(tmp_path):
                    "--height", "32", "--out", str(tmp_path / "bup.mp4")])
     (steps, ret, cost), = _rollout("SafetyBlockedUnlockPickup-v0", "random", 0, 1, max_steps=6)
     assert (res.episodes[0].steps, res.episodes[0].ret) == (steps, pytest.approx(ret))
+    assert "(sum over agents" in tools.format_return(res.episodes[0].ret)
     assert _frames(tmp_path / "bup.mp4").shape[0] == steps + 1
 
 
@@ -144,13 +156,42 @@ def test_unknown_policy_is_an_argparse_error(capsys):
     assert exc.value.code == 2 and "invalid choice" in capsys.readouterr().err
 
 
-def test_progress_fallback_without_tqdm(monkeypatch, capsys):
-    monkeypatch.setitem(sys.modules, "tqdm", None)  # import tqdm -> ImportError
-    bar = record.Progress(total=3)
-    for _ in range(3):
-        bar.update("episode 1/1")
+class _Stream(io.StringIO):
+    def __init__(self, tty: bool):
+        super().__init__()
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+def _progress(stream, steps: int, clock, monkeypatch, every=10.0):
+    ticks = iter(clock)
+    monkeypatch.setattr(record.time, "monotonic", lambda: next(ticks))
+    bar = record.Progress(total=steps, stream=stream, every=every)
+    for k in range(steps):
+        bar.update("episode 1/1" if k < steps // 2 else "ep 2/2")
     bar.close()
-    assert "3 steps" in capsys.readouterr().err
+    return stream.getvalue()
+
+
+def test_progress_on_a_terminal_erases_its_line(monkeypatch):
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # import tqdm -> ImportError
+    text = _progress(_Stream(tty=True), 4, [0.0] + [1.0 * k for k in range(1, 5)],
+                     monkeypatch)
+    updates = text.split("\r")[1:]
+    assert updates[:4] == [f"{label}: {k}/4 steps\x1b[K" for label, k in
+                           (("episode 1/1", 1), ("episode 1/1", 2), ("ep 2/2", 3), ("ep 2/2", 4))]
+    assert updates[-1] == "\x1b[K4 steps recorded\n" and text.count("\n") == 1
+
+
+def test_progress_in_a_log_writes_plain_periodic_lines(monkeypatch):
+    monkeypatch.setitem(sys.modules, "tqdm", None)
+    clock = [0.0] + [3.0 * k for k in range(1, 11)]      # one step every 3 s, a line per 10 s
+    text = _progress(_Stream(tty=False), 10, clock, monkeypatch)
+    assert "\r" not in text and "\x1b" not in text
+    assert text.splitlines() == ["episode 1/1: 4/10 steps", "ep 2/2: 8/10 steps",
+                                 "10 steps recorded"]
 
 
 # -- policies ----------------------------------------------------------------------------
@@ -328,6 +369,21 @@ def test_cli_list_shows_every_id_by_family(capsys):
     for title in cli.FAMILY_TITLES.values():
         assert title in out
     assert "not importable" not in out
+    descriptions = [line.split(" - ", 1)[1] for line in out.splitlines() if " - " in line]
+    assert len(descriptions) == len({r.entry_point for r in registration.ENV_ROWS})
+    for text in descriptions:   # whole first sentences, no reST markup
+        assert text[-1] in ".!?" and "`" not in text and ":class:" not in text, text
+
+
+def test_docstring_text_is_plain_whole_sentences():
+    doc = ("Breakable bottles (Vamplew et al. 2021, i.e. MO-Gymnasium's\n``bottles-v0``); "
+           "see :class:`~safety_sim.render.grid_scene.GridScene`, *not* :func:`make`. More.")
+    assert cli.first_sentence(cli.plain_text(doc)) == (
+        "Breakable bottles (Vamplew et al. 2021, i.e. MO-Gymnasium's bottles-v0); see "
+        "GridScene, not make.")
+    assert cli.first_sentence("Version 1.5 of it. Next") == "Version 1.5 of it."
+    assert cli.first_sentence("No full stop") == "No full stop"
+    assert cli.plain_text("`the docs <https://x.org>`_ and **bold**") == "the docs and bold"
 
 
 def test_cli_list_family_filter(capsys):

@@ -1,11 +1,16 @@
 """Lazily created off-screen MuJoCo renderer (rgb and depth) for one model."""
 from __future__ import annotations
 
+import atexit
+import os
+import threading
+import weakref
 from typing import Callable
 
 import mujoco
 import numpy as np
 
+from safety_sim import _gl
 from safety_sim.core import check_int
 
 
@@ -39,9 +44,13 @@ def resolve_camera(model: mujoco.MjModel, camera_id: int | None,
 class OffscreenRenderer:
     """Owns a ``mujoco.Renderer``, created on the first frame and freed by :meth:`close`.
 
-    ``scene_option`` (an ``MjvOption``, e.g. with more geom groups visible) is passed to every
-    ``update_scene``; without it MuJoCo's defaults apply (geom groups 0-2).
-    ``decorate(scene)`` may add geoms to the ``MjvScene`` after ``update_scene`` (markers).
+    The OpenGL backend is chosen then (:func:`safety_sim._gl.backend`); without one,
+    :meth:`render` raises :class:`safety_sim._gl.GLUnavailable` and nothing else is affected.
+    The context is current only while a frame is drawn, so any thread may render (one at a
+    time: a lock serialises them). ``scene_option`` (an ``MjvOption``, e.g. with more geom
+    groups visible) is passed to every ``update_scene``; without it MuJoCo's defaults apply
+    (geom groups 0-2). ``decorate(scene)`` may add geoms to the ``MjvScene`` after
+    ``update_scene`` (markers).
     """
 
     def __init__(self, model: mujoco.MjModel, width: int, height: int,
@@ -51,6 +60,9 @@ class OffscreenRenderer:
         self.model, self.width, self.height = model, int(width), int(height)
         self.scene_option = scene_option
         self._renderer: mujoco.Renderer | None = None
+        self._context = None   # MuJoCo GLContext of the chosen backend
+        self._backend: str | None = None
+        self._lock = threading.Lock()
 
     @property
     def has_context(self) -> bool:
@@ -59,25 +71,120 @@ class OffscreenRenderer:
 
     def _get(self) -> mujoco.Renderer:
         if self._renderer is None:
-            self._renderer = mujoco.Renderer(self.model, self.height, self.width)
+            backend = _gl.backend()
+            self._renderer, self._context = make_renderer(self.model, self.height, self.width,
+                                                          backend)
+            self._backend = backend.name
+            _track(self)
         return self._renderer
 
     def render(self, data: mujoco.MjData, camera: int | str = -1, depth: bool = False,
                decorate: Callable[[mujoco.MjvScene], None] | None = None) -> np.ndarray:
-        r = self._get()
-        if depth:
-            r.enable_depth_rendering()
-        else:
-            r.disable_depth_rendering()
-        r.update_scene(data, camera=camera, scene_option=self.scene_option)
-        if decorate is not None:
-            decorate(r.scene)
-        return r.render()
+        with self._lock:
+            r = self._get()
+            if depth:
+                r.enable_depth_rendering()
+            else:
+                r.disable_depth_rendering()
+            r.update_scene(data, camera=camera, scene_option=self.scene_option)
+            if decorate is not None:
+                decorate(r.scene)
+            with _gl.current(self._context, self._backend):
+                return r.render()
 
     def close(self) -> None:
-        if self._renderer is not None:
-            self._renderer.close()
-            self._renderer = None
+        with self._lock:
+            if self._renderer is not None:
+                renderer, context = self._renderer, self._context
+                self._renderer = self._context = None
+                _live.discard(self)
+                with _gl.current(context, self._backend):
+                    renderer.close()
+                context.free()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:  # noqa: BLE001 - at interpreter exit the GL modules may be gone
+            pass
+
+
+#: renderers with a live context, closed at interpreter exit while the GL libraries are intact
+_live: "weakref.WeakSet[OffscreenRenderer]" = weakref.WeakSet()
+_swap_lock = threading.Lock()
+_exit_hook: list = []
+
+
+def _close_live_renderers() -> None:
+    for renderer in list(_live):
+        try:
+            renderer.close()
+        except Exception:  # noqa: BLE001 - exiting anyway; nothing left to protect
+            pass
+
+
+def _track(renderer: "OffscreenRenderer") -> None:
+    """Remember a renderer with a context. The exit hook is registered after the first
+    context exists, so it runs before the backend's own (e.g. MuJoCo's EGL display
+    teardown): atexit runs the last registered first."""
+    _live.add(renderer)
+    if not _exit_hook:
+        _exit_hook.append(atexit.register(_close_live_renderers))
+
+
+def _renderer_module():
+    """``mujoco.rendering.classic.renderer``, imported with MuJoCo's own backend choice
+    disabled if its import-time choice failed (e.g. no GLFW)."""
+    try:
+        from mujoco.rendering.classic import renderer
+    except ImportError:
+        original = os.environ.get("MUJOCO_GL")
+        os.environ["MUJOCO_GL"] = "disable"
+        try:
+            from mujoco.rendering.classic import renderer
+        finally:
+            if original is None:
+                del os.environ["MUJOCO_GL"]
+            else:
+                os.environ["MUJOCO_GL"] = original
+    return renderer
+
+
+def make_renderer(model: mujoco.MjModel, height: int, width: int, backend: _gl.Backend):
+    """``(renderer, context)``: a ``mujoco.Renderer`` drawing into a ``GLContext`` of
+    ``backend`` (not the backend MuJoCo chose from ``MUJOCO_GL`` at import), current in no
+    thread. GLUnavailable when no context can be made or the driver cannot render in this
+    process (TensorFlow next to llvmpipe: checked before MuJoCo compiles any shader)."""
+    module = _renderer_module()
+    try:
+        context = backend.context_class()(width, height)
+    except Exception as exc:
+        raise _gl.GLUnavailable(
+            f"could not create an OpenGL context with backend {backend.name or 'default'}: "
+            f"{exc}. Install a headless backend ({_gl.install_hint(['egl', 'osmesa'])}) or "
+            "choose one with MUJOCO_GL.") from exc
+    try:
+        with _gl.current(context, backend.name):
+            if _gl.tensorflow_loaded():
+                _gl.check_renderer(_gl.renderer_name())
+        gl_context = module.gl_context
+        with _swap_lock:  # mujoco.Renderer calls gl_context.GLContext(w, h) once, in __init__
+            missing = object()
+            saved = getattr(gl_context, "GLContext", missing)
+            gl_context.GLContext = lambda *_: context
+            try:
+                renderer = module.Renderer(model, height, width)
+            finally:
+                if saved is missing:
+                    del gl_context.GLContext
+                else:
+                    gl_context.GLContext = saved
+    except BaseException:
+        context.free()
+        raise
+    _gl.release(backend.name)
+    _gl.guard_tensorflow_import()
+    return renderer, context
 
 
 def add_marker(scene: mujoco.MjvScene, geom_type: int, size, pos, rgba,

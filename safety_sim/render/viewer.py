@@ -7,20 +7,11 @@ from typing import Callable
 
 import mujoco
 
-from safety_sim._gl import has_display
-
+from safety_sim._gl import glfw_starts, has_display
 
 display_available = has_display  # a window system is announced (see safety_sim._gl)
-
-
-def glfw_starts() -> bool:
-    """Can GLFW reach the display? (A set but unreachable DISPLAY makes MuJoCo's viewer exit
-    the process; probing first turns that into an exception.)"""
-    try:
-        import glfw
-    except ImportError:  # the viewer will report it
-        return True
-    return bool(glfw.init())
+__all__ = ["HumanViewer", "copy_visibility", "display_available", "glfw_starts",
+           "require_display"]
 
 
 def require_display() -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import inspect
+import os
 import sys
 from dataclasses import dataclass
 from typing import Any
@@ -161,6 +162,36 @@ def total(value: Any) -> float:
     return float(np.sum(value))
 
 
+def accumulate(acc: Any, reward: Any) -> Any:
+    """``acc + reward`` keeping the reward's shape: a float for scalar rewards, a float vector
+    per objective for vector rewards, a dict per agent for per-agent rewards."""
+    if isinstance(reward, dict):
+        out = dict(acc) if isinstance(acc, dict) else {}
+        for key, value in reward.items():
+            out[key] = accumulate(out.get(key, 0.0), value)
+        return out
+    value = np.asarray(reward, dtype=np.float64)
+    if value.ndim == 0:
+        return float(acc) + float(value) if not isinstance(acc, np.ndarray) else acc + value
+    return value + (acc if isinstance(acc, np.ndarray) else 0.0)
+
+
+def format_return(ret: Any) -> str:
+    """A return as people read it: a number, or the vector / per-agent values with their sum
+    named as such (a multi-objective return is not one number)."""
+    def one(value):
+        if isinstance(value, np.ndarray):
+            return "[" + ", ".join(f"{v:.4g}" for v in value) + "]"
+        return f"{value:.4g}"
+
+    if isinstance(ret, dict):
+        inner = ", ".join(f"{key}: {one(value)}" for key, value in ret.items())
+        return f"{{{inner}}} (sum over agents {total(ret):.4g})"
+    if isinstance(ret, np.ndarray):
+        return f"{one(ret)} (vector reward; sum of components {total(ret):.4g})"
+    return one(ret)
+
+
 def episode_over(terminated: Any, truncated: Any) -> bool:
     """True when the episode has ended; per-agent dicts end when every agent is done."""
     if isinstance(terminated, dict):
@@ -176,33 +207,29 @@ def step_cost(info: Any) -> float:
 
 @dataclass
 class EpisodeTotals:
-    """Steps, return and cost of a running episode, accumulated as the tools print them."""
+    """Steps, return and cost of a running episode, accumulated as the tools print them.
+    ``ret`` keeps the reward's shape (see :func:`accumulate`); ``total(ret)`` sums it."""
 
     steps: int = 0
-    ret: float = 0.0
+    ret: Any = 0.0
     cost: float = 0.0
 
     def add(self, reward: Any, info: Any) -> None:
         self.steps += 1
-        self.ret += total(reward)
+        self.ret = accumulate(self.ret, reward)
         self.cost += step_cost(info)
 
+    def clear(self) -> None:
+        self.steps, self.ret, self.cost = 0, 0.0, 0.0
+
     def text(self, why: str) -> str:
-        return f"{self.steps} steps, return {self.ret:.4g}, cost {self.cost:.4g} ({why})"
+        return (f"{self.steps} steps, return {format_return(self.ret)}, cost {self.cost:.4g} "
+                f"({why})")
 
 
 def end_reason(terminated: Any) -> str:
     """How an episode that is over ended: ``terminated`` (any agent) or ``truncated``."""
     return "terminated" if total(terminated) else "truncated"
-
-
-def env_doc(r: registration.EnvRow) -> str:
-    """First line of the env class docstring, or the import error in brackets."""
-    try:
-        doc = inspect.getdoc(entry_class(r)) or ""
-    except Exception as exc:  # noqa: BLE001 - any import failure is reported, not raised
-        return f"[not importable: {type(exc).__name__}: {exc}]"
-    return doc.strip().splitlines()[0] if doc.strip() else ""
 
 
 def run_tool(parser, run, argv=None) -> int:
@@ -217,6 +244,9 @@ def run_tool(parser, run, argv=None) -> int:
     except KeyboardInterrupt:
         print(f"{parser.prog}: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:   # e.g. `safety-sim list | head`: the reader left; stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
 
 
 def tool_parser(module, prog: str | None = None, make=argparse.ArgumentParser):

@@ -3,14 +3,16 @@
     safety-sim record --env SafetyPointPush1-v0 --episodes 1 --out push.mp4
     python scripts/record_video.py --env SafetyConveyorBelt-v0 --policy oracle --out belt.gif
 
-Frames come from `render_mode="rgb_array"` (off-screen MuJoCo; `MUJOCO_GL=egl` is chosen
-when there is no display). Episode `k` starts with `reset(seed=seed + k)`. `.mp4` (also
+Frames come from `render_mode="rgb_array"` (off-screen MuJoCo; the OpenGL backend is picked
+on the first frame: `MUJOCO_GL` if set, else EGL or OSMesa, whichever loads, when there is no
+display). Episode `k` starts with `reset(seed=seed + k)`. `.mp4` (also
 `.mkv`/`.mov`) is written by ffmpeg through imageio-ffmpeg (H.264, yuv420p), `.gif` by
 Pillow (which merges consecutive identical frames into one longer frame; timing is kept).
 """
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 import time
 from dataclasses import dataclass, field
@@ -82,18 +84,27 @@ class VideoWriter:
 
 
 class Progress:
-    """A tqdm bar when tqdm is installed (the ``progress`` extra), else a stderr counter."""
+    """Progress of a recording on stderr. On a terminal: a tqdm bar when tqdm is installed
+    (the ``progress`` extra), else one self-erasing status line. Elsewhere (a log file, a CI
+    console): a plain line every ``every`` seconds, never carriage-return updates."""
 
-    def __init__(self, total: int | None, enabled: bool = True) -> None:
-        self._bar, self._count, self._last = None, 0, 0.0
-        self.enabled = enabled
-        if not enabled:
+    def __init__(self, total: int | None, enabled: bool = True, stream=None,
+                 every: float = 10.0) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled, self.total, self.every = enabled, total, every
+        self._bar, self._count, self._last, self._shown = None, 0, time.monotonic(), False
+        self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
+        if not enabled or not self.tty:
             return
         try:
             from tqdm import tqdm
         except ImportError:
             return
-        self._bar = tqdm(total=total, unit="step", file=sys.stderr, dynamic_ncols=True)
+        self._bar = tqdm(total=total, unit="step", file=self.stream, dynamic_ncols=True)
+
+    def _status(self, episode: str) -> str:
+        of = f"/{self.total}" if self.total else ""
+        return f"{episode}: {self._count}{of} steps"
 
     def update(self, episode: str) -> None:
         self._count += 1
@@ -104,15 +115,23 @@ class Progress:
             self._bar.update(1)
             return
         now = time.monotonic()
-        if now - self._last >= 0.25:
-            self._last = now
-            print(f"\r{episode}: {self._count} steps", end="", file=sys.stderr, flush=True)
+        if now - self._last < (0.25 if self.tty else self.every):
+            return
+        self._last = now
+        if self.tty:   # back to the line start, then erase what a longer status left
+            self.stream.write(f"\r{self._status(episode)}\x1b[K")
+            self._shown = True
+        else:
+            self.stream.write(self._status(episode) + "\n")
+        self.stream.flush()
 
     def close(self) -> None:
         if self._bar is not None:
             self._bar.close()
         elif self.enabled and self._count:
-            print(f"\r{self._count} steps recorded", file=sys.stderr, flush=True)
+            erase = "\r\x1b[K" if self._shown else ""
+            self.stream.write(f"{erase}{self._count} steps recorded\n")
+            self.stream.flush()
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -226,10 +245,11 @@ def summary(args: argparse.Namespace, result: RecordResult) -> str:
     for k, ep in enumerate(result.episodes):
         lines.append(f"  episode {k + 1}: {ep.text(ep.end)}")
     steps = sum(e.steps for e in result.episodes)
-    ret = sum(e.ret for e in result.episodes)
+    ret = functools.reduce(tools.accumulate, (e.ret for e in result.episodes), 0.0)
     cost = sum(e.cost for e in result.episodes)
-    lines.append(f"episodes {len(result.episodes)}, steps {steps}, return {ret:.4g}, "
-                 f"total cost {cost:.4g}, frames {result.frames} -> {result.path}")
+    lines.append(f"episodes {len(result.episodes)}, steps {steps}, total return "
+                 f"{tools.format_return(ret)}, total cost {cost:.4g}, frames {result.frames} "
+                 f"-> {result.path}")
     return "\n".join(lines)
 
 

@@ -79,7 +79,7 @@ class EpisodeLog(tools.EpisodeTotals):
     def end(self, why: str) -> None:
         self.count += 1
         print(f"episode {self.count}: {self.text(why)}", flush=True)
-        self.steps, self.ret, self.cost = 0, 0.0, 0.0
+        self.clear()
 
 
 def run(args: argparse.Namespace) -> int:
