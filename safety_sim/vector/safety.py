@@ -93,7 +93,7 @@ class SafetyVectorEnv(gymnasium.vector.VectorEnv):
                 and len(actions) != self.num_envs:
             raise ValueError(f"{type(self).__name__}: got {len(actions)} actions for "
                              f"{self.num_envs} envs")
-        return list(iterate(self.single_action_space, actions))
+        return list(iterate(self.action_space, actions))
 
     def _batch(self, results: Sequence[tuple]) -> tuple:
         """Batch the per-env 6-tuples of one step."""

@@ -54,7 +54,7 @@ class NativeSafetyVectorEnv(SafetyVectorEnv):
                          vec_env.render_mode, vec_env.spec)
 
     def _rows(self, obs) -> list:
-        return list(iterate(self.single_observation_space, obs))
+        return list(iterate(self.observation_space, obs))
 
     def reset(self, *, seed=None, options: dict | None = None):
         obs, info = self.vec_env.reset(seed=seed, options=options)
