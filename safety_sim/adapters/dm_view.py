@@ -8,6 +8,8 @@ every step). The policy is random, zero, or the env's scripted oracle (gridworld
 """
 from __future__ import annotations
 
+import os
+import sys
 from typing import Callable
 
 import gymnasium
@@ -19,6 +21,17 @@ from safety_sim.adapters.dm import DmEnvAdapter
 POLICIES = ("random", "zero", "oracle")
 
 
+def use_window_gl(environ=os.environ) -> None:
+    """Select GLFW for MuJoCo and PyOpenGL (the viewer is a window; an inherited
+    ``MUJOCO_GL=egl``, e.g. from CI, would give dm_control a context the window cannot use).
+    Must run before dm_control is imported; RuntimeError if it already was with another."""
+    if "dm_control.mujoco" in sys.modules and environ.get("MUJOCO_GL", "glfw") != "glfw":
+        raise RuntimeError("dm_control was imported with MUJOCO_GL="
+                           f"{environ.get('MUJOCO_GL')}; its viewer needs MUJOCO_GL=glfw")
+    environ["MUJOCO_GL"] = "glfw"
+    environ.pop("PYOPENGL_PLATFORM", None)
+
+
 class ViewableDmEnv(DmEnvAdapter):
     """:class:`DmEnvAdapter` with the ``physics`` attribute dm_control's viewer draws."""
 
@@ -26,6 +39,7 @@ class ViewableDmEnv(DmEnvAdapter):
         super().__init__(env, seed)
         self.last_obs = None
         self._physics, self._data = None, None
+        self._grid_time = 0.0       # gridworld scenes have no clock: one frame per step
 
     def _mujoco_data(self):
         base = self.env.unwrapped
@@ -34,6 +48,7 @@ class ViewableDmEnv(DmEnvAdapter):
         scene = base._get_grid_scene()              # gridworlds: the scene they are drawn in
         background = getattr(base, "grid_background", None)
         scene.sync(base.grid_frame(), background() if callable(background) else None)
+        scene.data.time = self._grid_time       # paces the viewer at render_fps steps/s
         return scene.data
 
     @property
@@ -48,6 +63,7 @@ class ViewableDmEnv(DmEnvAdapter):
 
     def _observation(self, obs, info):
         self.last_obs = obs
+        self._grid_time += 1.0 / self.env.metadata.get("render_fps", 30)
         return super()._observation(obs, info)
 
 
@@ -73,6 +89,7 @@ def launch_viewer(env_id: str, policy: str = "random", seed: int = 0,
     """Open dm_control's viewer on ``env_id`` driven by ``policy``; blocks until the window
     closes (or, with ``max_steps``, until the policy has acted that many times). The viewer
     starts running (dm_control's default is paused; Space toggles). Returns the steps taken."""
+    use_window_gl()
     import glfw
     from dm_control.viewer import application
 
