@@ -92,3 +92,29 @@ def test_masa_ppo_lagrangian_trains_on_push(tmp_path):
                           capture_output=True, text=True, timeout=900, env=dict(os.environ))
     assert done.returncode == 0, done.stderr[-4000:]
     assert "trained 1024 frames" in done.stdout
+
+
+@pytest.mark.masa
+def test_masa_make_env_uses_our_labels_and_costs():
+    """MASA's own make_env finds label_fn/cost_fn and its CMDP constraint's cumulative cost
+    equals the sum of the env's info["cost"] over an episode."""
+    from masa.common import registry
+    from masa.common.labelled_env import LabelledEnv
+    from masa.common.utils import make_env
+
+    name = register_masa_env("SafetyPointPush2-v0", registry.ENV_REGISTRY,
+                             name="safety_sim_test_push2")
+    env = make_env(name, "CMDP", 200, constraint_kwargs={"budget": 25.0})
+    chain, e = [], env
+    while isinstance(e, gymnasium.Wrapper):
+        chain.append(type(e))
+        e = e.env
+    assert LabelledEnv in chain and isinstance(e, LabelledTaskEnv)
+    env.reset(seed=0)
+    env.action_space.seed(0)
+    total, info, done = 0.0, {}, False
+    while not done:
+        _, _, terminated, truncated, info = env.step(env.action_space.sample())
+        total += info["cost"]
+        done = terminated or truncated
+    assert info["constraint"]["episode"]["cum_cost"] == total
