@@ -20,26 +20,34 @@ import numpy as np
 MULTI_AGENT = "SafetyBlockedUnlockPickup-v0"
 
 
-class ImageAndDirection(gymnasium.ObservationWrapper):
+def image_and_direction(pz_env):
     """BlockedUnlockPickup's per-agent observation without the mission text (RLlib's
-    encoders take arrays): the 7x7x3 image scaled to [0, 1] and the direction one-hot."""
+    encoders take arrays): the 7x7x3 image scaled to [0, 1], then the direction one-hot."""
+    from pettingzoo.utils import BaseParallelWrapper
 
-    def __init__(self, env):
-        super().__init__(env)
-        agents = list(env.observation_space.spaces)
-        view = env.observation_space[agents[0]]["image"].shape
-        self._size = int(np.prod(view)) + 4
-        one = gymnasium.spaces.Box(0.0, 1.0, (self._size,), np.float32)
-        self.observation_space = gymnasium.spaces.Dict({a: one for a in agents})
+    view = pz_env.observation_space(pz_env.possible_agents[0])["image"].shape
+    size = int(np.prod(view)) + 4
+    space = gymnasium.spaces.Box(0.0, 1.0, (size,), np.float32)
 
-    def observation(self, obs):
-        out = {}
-        for agent, o in obs.items():
-            vec = np.zeros(self._size, np.float32)
-            vec[:-4] = o["image"].reshape(-1) / 255.0
-            vec[-4 + int(o["direction"])] = 1.0
-            out[agent] = vec
-        return out
+    def flat(o):
+        vec = np.zeros(size, np.float32)
+        vec[:-4] = o["image"].reshape(-1) / 255.0
+        vec[-4 + int(o["direction"])] = 1.0
+        return vec
+
+    class ImageAndDirection(BaseParallelWrapper):
+        def observation_space(self, agent):
+            return space
+
+        def reset(self, seed=None, options=None):
+            obs, infos = self.env.reset(seed=seed, options=options)
+            return {a: flat(o) for a, o in obs.items()}, infos
+
+        def step(self, actions):
+            obs, rewards, terms, truncs, infos = self.env.step(actions)
+            return {a: flat(o) for a, o in obs.items()}, rewards, terms, truncs, infos
+
+    return ImageAndDirection(pz_env)
 
 
 def single_agent_env(config):
@@ -51,12 +59,10 @@ def single_agent_env(config):
 def multi_agent_env(config):
     from ray.rllib.env.wrappers.pettingzoo_env import ParallelPettingZooEnv
 
-    from safety_sim.envs.pettingzoo_adapter import ParallelAdapter
+    import safety_sim
 
-    import safety_sim  # noqa: F401
-
-    raw = gymnasium.make(MULTI_AGENT, agents=config["agents"]).unwrapped
-    return ParallelPettingZooEnv(ParallelAdapter(ImageAndDirection(raw)))
+    pz_env = safety_sim.parallel_env(MULTI_AGENT, agents=config["agents"])
+    return ParallelPettingZooEnv(image_and_direction(pz_env))
 
 
 def cost_callback():
