@@ -13,6 +13,14 @@ from safety_sim.registration import ENV_ROWS, env_ids, register_all  # noqa: E40
 from safety_sim.core import make, oracle, parallel_env  # noqa: E402
 
 __version__ = "0.1.0"
-__all__ = ["make", "oracle", "parallel_env", "env_ids", "ENV_ROWS", "__version__"]
+__all__ = ["make", "oracle", "parallel_env", "dm_env", "env_ids", "ENV_ROWS", "__version__"]
+
+
+def dm_env(env_id: str, seed: int | None = None, **kwargs):
+    """``env_id`` as a ``dm_env.Environment`` (needs the ``dm`` extra); see
+    :class:`safety_sim.adapters.dm.DmEnvAdapter`."""
+    from safety_sim.adapters.dm import make_dm_env
+
+    return make_dm_env(env_id, seed=seed, **kwargs)
 
 register_all()

@@ -214,9 +214,30 @@ def step_cost(info: dict) -> Any:
     raise KeyError("the env's info has no 'cost' entry")
 
 
-def make(env_id: str, **kwargs) -> gymnasium.Env:
-    """``gymnasium.make(env_id, **kwargs)`` with the 6-tuple step of Safety-Gymnasium."""
-    return SafetyGymnasiumStep(gymnasium.make(env_id, **kwargs))
+def make(id, max_episode_steps: int | None = None, autoreset: bool | None = None,  # noqa: A002
+         disable_env_checker: bool | None = None, **kwargs) -> gymnasium.Env:
+    """Safety-Gymnasium's ``make``: the env with the 6-tuple step
+    ``(obs, reward, cost, terminated, truncated, info)``.
+
+    ``id`` (positional or keyword, a registered id or an ``EnvSpec``), ``max_episode_steps``
+    (gymnasium's ``TimeLimit``; default the registry's) and ``disable_env_checker`` are
+    gymnasium's. ``autoreset=True`` resets inside the step that ends an episode, as
+    Safety-Gymnasium's ``SafeAutoResetWrapper``: that step returns the new episode's first
+    observation, the ending step's reward, cost and flags, and the ending step's observation
+    and info under ``info["final_observation"]`` / ``info["final_info"]``.
+    Every other kwarg (``render_mode``, ``camera_name``, ``camera_id``, ``width``,
+    ``height``, the env's own options) goes to the env's constructor, which refuses unknown
+    ones by name (TypeError).
+    """
+    if autoreset not in (None, True, False):
+        raise TypeError(f"make: autoreset must be a bool or None, got {autoreset!r}")
+    env = SafetyGymnasiumStep(gymnasium.make(id, max_episode_steps=max_episode_steps,
+                                             disable_env_checker=disable_env_checker, **kwargs))
+    if autoreset:
+        from safety_sim.compat.wrappers import SafeAutoResetWrapper
+
+        env = SafeAutoResetWrapper(env)
+    return env
 
 
 def oracle(env: gymnasium.Env) -> Callable[[Any], Any]:

@@ -68,6 +68,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "per tick, gridworlds once per key press")
     p.add_argument("--duration", type=float, default=None, metavar="SECONDS",
                    help="quit after this many seconds (default: when the window closes)")
+    p.add_argument("--dm", action="store_true",
+                   help="open dm_control's viewer on the dm_env form instead (needs the [dm] "
+                        "extra; --policy random, zero or oracle)")
 
 
 @dataclass
@@ -84,6 +87,8 @@ class EpisodeLog(tools.EpisodeTotals):
 
 def run(args: argparse.Namespace) -> int:
     row = tools.resolve_env_id(args.env)
+    if args.dm:
+        return _run_dm(args)
     camera = tools.check_camera(row, args.camera)
     if args.fps is not None and not args.fps > 0:
         raise ToolError(f"--fps must be positive, got {args.fps}")
@@ -198,3 +203,14 @@ def _find_viewer(obj, depth: int = 3):
 
 
 build_parser, main = tools.parser_and_main(__name__)
+
+
+def _run_dm(args: argparse.Namespace) -> int:
+    """``--dm``: dm_control's viewer on :func:`safety_sim.dm_env` (random when "keyboard")."""
+    policy = "random" if args.policy == "keyboard" else args.policy
+    try:
+        from safety_sim.adapters.dm_view import launch_viewer
+    except ImportError as exc:
+        raise ToolError(f"--dm needs the dm extra (pip install 'safety-sim[dm]'): {exc}") from None
+    launch_viewer(args.env, policy=policy, seed=args.seed)
+    return 0

@@ -1,0 +1,45 @@
+"""OmniSafe's PPO-Lagrangian on a safety_sim id, through the ``safety_gymnasium`` drop-in.
+
+OmniSafe imports ``safety_gymnasium``; ``safety_sim.compat.install()`` makes that import give
+safety_sim (or run an unmodified OmniSafe script as ``python -m safety_sim.compat script.py``).
+OmniSafe 0.5 pins safety-gymnasium (gymnasium 0.28) and pandas 2.0.3, so it does not install
+next to gymnasium 1.x; install it without its pins:
+
+    pip install safety-sim torch && pip install --no-deps omnisafe==0.5.0
+    pip install tensorboard pyyaml moviepy typer rich seaborn pandas matplotlib gdown wandb
+    python examples/omnisafe_ppolag.py --env SafetyPointPush1-v0 --steps 2000
+"""
+from __future__ import annotations
+
+import argparse
+import tempfile
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--env", default="SafetyPointPush1-v0")
+    parser.add_argument("--algo", default="PPOLag")
+    parser.add_argument("--steps", type=int, default=2000, help="total env steps (1 epoch)")
+    parser.add_argument("--envs", type=int, default=1, help="vector_env_nums")
+    parser.add_argument("--log-dir", default=None)
+    args = parser.parse_args()
+
+    import safety_sim.compat
+    safety_sim.compat.install()
+    import omnisafe  # noqa: E402  - imports safety_gymnasium, now ours
+
+    cfgs = {
+        "seed": 0,
+        "train_cfgs": {"total_steps": args.steps, "vector_env_nums": args.envs,
+                       "parallel": 1, "device": "cpu", "torch_threads": 1},
+        "algo_cfgs": {"steps_per_epoch": args.steps, "update_iters": 1},
+        "logger_cfgs": {"use_wandb": False, "use_tensorboard": False,
+                        "log_dir": args.log_dir or tempfile.mkdtemp(prefix="omnisafe-")},
+    }
+    agent = omnisafe.Agent(args.algo, args.env, custom_cfgs=cfgs)
+    ep_ret, ep_cost, ep_len = agent.learn()
+    print(f"{args.algo} on {args.env}: EpRet={ep_ret:.3f} EpCost={ep_cost:.3f} EpLen={ep_len:.0f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,57 @@
+"""The ``safety_gymnasium`` surface, implemented on safety_sim (what the drop-in module of
+:mod:`safety_sim.compat` re-exports)."""
+from __future__ import annotations
+
+import gymnasium
+
+import safety_sim
+from safety_sim import core
+from safety_sim.compat.wrappers import SafeAutoResetWrapper, SafeClipAction
+from safety_sim.registration import PUSH_AGENTS, env_ids
+from safety_sim.vector import safety_make
+
+__version__ = f"1.0.0+safetysim{safety_sim.__version__}"   # Safety-Gymnasium's API 1.0.0
+VERSION = "v0"
+PREFIX = "Safety"
+ROBOT_NAMES = PUSH_AGENTS
+# Ids ``safety_gymnasium.make`` knows (Safety-Gymnasium keeps this set; register() adds).
+safe_registry: set[str] = set(env_ids())
+gymnasium_make = gymnasium.make
+gymnasium_register = gymnasium.register
+
+
+def register(**kwargs) -> None:
+    """Register an env with gymnasium and with :data:`safe_registry`."""
+    safe_registry.add(kwargs["id"])
+    gymnasium.register(**kwargs)
+
+
+def make(id, max_episode_steps: int | None = None, autoreset: bool | None = None,  # noqa: A002
+         apply_api_compatibility: bool | None = None, disable_env_checker: bool | None = None,
+         **kwargs) -> gymnasium.Env:
+    """``safety_gymnasium.make``: :func:`safety_sim.make` plus Safety-Gymnasium's action
+    handling — finite actions outside a Box action space are clipped into it (Safety-Gymnasium's
+    envs clip silently; safety_sim's own envs refuse them). ``apply_api_compatibility``
+    (old gym step API) is not supported: only None/False are accepted."""
+    if apply_api_compatibility:
+        raise TypeError("safety_gymnasium.make: apply_api_compatibility=True (the old gym "
+                        "4-tuple API) is not supported by safety_sim")
+    if isinstance(id, str) and id not in safe_registry:
+        raise gymnasium.error.NameNotFound(
+            f"Environment {id!r} is not registered in safety-gymnasium (safety_sim's drop-in); "
+            "see safety_gymnasium.utils.registration.safe_registry")
+    env = core.make(id, max_episode_steps=max_episode_steps,
+                    disable_env_checker=disable_env_checker, **kwargs)
+    if isinstance(env.action_space, gymnasium.spaces.Box):
+        env = SafeClipAction(env)
+    if autoreset:
+        env = SafeAutoResetWrapper(env)
+    return env
+
+
+def vector_make(env_id, num_envs: int = 1, asynchronous: bool = True, wrappers=None,
+                disable_env_checker: bool | None = None, **kwargs):
+    """``safety_gymnasium.vector.make``: :func:`safety_sim.vector.make` building each
+    sub-env with :func:`make` above."""
+    return safety_make.make(env_id, num_envs, asynchronous, wrappers, disable_env_checker,
+                            make_fn=make, **kwargs)

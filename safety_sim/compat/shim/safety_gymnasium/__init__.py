@@ -1,0 +1,6 @@
+"""safety_sim's drop-in for ``safety_gymnasium`` (see ``safety_sim.compat``)."""
+from safety_sim.compat.api import (PREFIX, ROBOT_NAMES, VERSION, __version__,  # noqa: F401
+                                   gymnasium_make, gymnasium_register, make, register)
+from safety_gymnasium import utils, vector, wrappers  # noqa: F401,E402
+
+__all__ = ["register", "make", "gymnasium_make", "gymnasium_register"]

@@ -1,0 +1,1 @@
+"""``safety_gymnasium.utils`` on safety_sim (registration only)."""

@@ -1,0 +1,1 @@
+from safety_sim.vector import SafetyAsyncVectorEnv  # noqa: F401

@@ -1,0 +1,1 @@
+from safety_sim.vector import SafetySyncVectorEnv  # noqa: F401

@@ -1,0 +1,1 @@
+from safety_sim.compat.wrappers import SafeAutoResetWrapper  # noqa: F401

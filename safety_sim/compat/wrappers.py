@@ -1,0 +1,173 @@
+"""Wrappers for envs with Safety-Gymnasium's 6-tuple step ``(obs, reward, cost, terminated,
+truncated, info)`` — the names Safety-Gymnasium's callers import from
+``safety_gymnasium.wrappers`` (see :mod:`safety_sim.compat`).
+
+* :class:`SafeAutoResetWrapper`: same-step autoreset (``final_observation``/``final_info``).
+* :class:`SafeTimeLimit`: truncation after ``max_episode_steps`` steps.
+* :class:`SafeRescaleAction`: actions in ``[min_action, max_action]`` mapped onto the env's Box.
+* :class:`SafeClipAction`: finite actions clipped into the env's Box (Safety-Gymnasium's
+  envs clip silently; safety_sim's refuse, so the drop-in module clips first).
+* :class:`SafeUnsqueeze`: a leading axis of length 1 on obs/reward/cost/flags (SafePO's form).
+* :class:`SafetyGymnasium2Gymnasium` / :class:`Gymnasium2SafetyGymnasium`: 6-tuple <-> 5-tuple.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import gymnasium
+import numpy as np
+from gymnasium.utils import RecordConstructorArgs
+
+from safety_sim.core import SafetyGymnasiumStep
+
+FINAL_KEYS = ("final_observation", "final_info")
+
+
+def step_with_autoreset(env: gymnasium.Env, action) -> tuple:
+    """One 6-tuple step of ``env``; when it ends the episode, reset at once.
+
+    The returned observation and info are then the new episode's, with the ending step's
+    observation and info under ``info["final_observation"]`` and ``info["final_info"]``;
+    reward, cost, terminated and truncated are the ending step's.
+    """
+    obs, reward, cost, terminated, truncated, info = env.step(action)
+    if terminated or truncated:
+        new_obs, new_info = env.reset()
+        clash = [k for k in FINAL_KEYS if k in new_info]
+        if clash:
+            raise KeyError(f"autoreset: the env's reset info already has {clash}")
+        info = {**new_info, "final_observation": obs, "final_info": info}
+        obs = new_obs
+    return obs, reward, cost, terminated, truncated, info
+
+
+class SafeAutoResetWrapper(gymnasium.Wrapper, RecordConstructorArgs):
+    """Same-step autoreset of a 6-tuple env (see :func:`step_with_autoreset`)."""
+
+    def __init__(self, env: gymnasium.Env) -> None:
+        RecordConstructorArgs.__init__(self)
+        gymnasium.Wrapper.__init__(self, env)
+
+    def step(self, action):
+        return step_with_autoreset(self.env, action)
+
+
+class SafeTimeLimit(gymnasium.Wrapper, RecordConstructorArgs):
+    """``truncated=True`` on the ``max_episode_steps``-th step of a 6-tuple env."""
+
+    def __init__(self, env: gymnasium.Env, max_episode_steps: int) -> None:
+        if isinstance(max_episode_steps, bool) or not isinstance(max_episode_steps, int) \
+                or max_episode_steps < 1:
+            raise ValueError(f"SafeTimeLimit: max_episode_steps must be an int >= 1, "
+                             f"got {max_episode_steps!r}")
+        RecordConstructorArgs.__init__(self, max_episode_steps=max_episode_steps)
+        gymnasium.Wrapper.__init__(self, env)
+        self.max_episode_steps = max_episode_steps
+        self.elapsed_steps = 0
+
+    def reset(self, **kwargs):
+        self.elapsed_steps = 0
+        return self.env.reset(**kwargs)
+
+    def step(self, action):
+        obs, reward, cost, terminated, truncated, info = self.env.step(action)
+        self.elapsed_steps += 1
+        truncated = bool(truncated) or self.elapsed_steps >= self.max_episode_steps
+        return obs, reward, cost, terminated, truncated, info
+
+
+def _box_space(env: gymnasium.Env, who: str) -> gymnasium.spaces.Box:
+    space = env.action_space
+    if not isinstance(space, gymnasium.spaces.Box):
+        raise TypeError(f"{who} needs a Box action space, got {space!r}")
+    return space
+
+
+class SafeClipAction(gymnasium.ActionWrapper, RecordConstructorArgs):
+    """Clip finite actions into the env's Box (NaN/inf and wrong shapes still raise)."""
+
+    def __init__(self, env: gymnasium.Env) -> None:
+        RecordConstructorArgs.__init__(self)
+        gymnasium.ActionWrapper.__init__(self, env)
+        self._box = _box_space(env, "SafeClipAction")
+
+    def action(self, action):
+        a = np.asarray(action)
+        if a.dtype.kind not in "iuf" or not np.all(np.isfinite(a)):
+            return action          # let the env name the problem
+        return np.clip(a, self._box.low, self._box.high)
+
+
+class SafeRescaleAction(gymnasium.ActionWrapper, RecordConstructorArgs):
+    """Take actions in ``[min_action, max_action]`` and map them linearly onto the env's Box."""
+
+    def __init__(self, env: gymnasium.Env, min_action: float, max_action: float) -> None:
+        RecordConstructorArgs.__init__(self, min_action=min_action, max_action=max_action)
+        gymnasium.ActionWrapper.__init__(self, env)
+        box = _box_space(env, "SafeRescaleAction")
+        lo = np.broadcast_to(np.asarray(min_action, np.float64), box.shape)
+        hi = np.broadcast_to(np.asarray(max_action, np.float64), box.shape)
+        if not (np.all(np.isfinite(lo)) and np.all(np.isfinite(hi)) and np.all(lo < hi)):
+            raise ValueError(f"SafeRescaleAction: need finite min_action < max_action, got "
+                             f"{min_action!r}, {max_action!r}")
+        self._lo, self._hi, self._box = lo, hi, box
+        self.action_space = gymnasium.spaces.Box(lo, hi, box.shape, np.float64)
+
+    def action(self, action):
+        a = np.asarray(action, dtype=np.float64)
+        frac = (a - self._lo) / (self._hi - self._lo)
+        return self._box.low + frac * (self._box.high - self._box.low)
+
+
+class SafeUnsqueeze(gymnasium.Wrapper, RecordConstructorArgs):
+    """A leading axis of length 1 on obs, reward, cost, terminated, truncated and on the
+    array values of ``info`` (one env shaped like a vector env of one)."""
+
+    def __init__(self, env: gymnasium.Env) -> None:
+        RecordConstructorArgs.__init__(self)
+        gymnasium.Wrapper.__init__(self, env)
+
+    @staticmethod
+    def _info(info: dict) -> dict:
+        return {k: np.expand_dims(v, 0) if isinstance(v, np.ndarray) else v
+                for k, v in info.items()}
+
+    def reset(self, **kwargs):
+        obs, info = self.env.reset(**kwargs)
+        return np.expand_dims(obs, 0), self._info(info)
+
+    def step(self, action):
+        out = self.env.step(action)
+        batched = tuple(np.expand_dims(np.asarray(x), 0) for x in out[:5])
+        return (*batched, self._info(out[5]))
+
+
+class SafetyGymnasium2Gymnasium(gymnasium.Wrapper, RecordConstructorArgs):
+    """6-tuple env -> gymnasium's 5-tuple, the cost in ``info["cost"]``."""
+
+    def __init__(self, env: gymnasium.Env) -> None:
+        RecordConstructorArgs.__init__(self)
+        gymnasium.Wrapper.__init__(self, env)
+
+    def step(self, action):
+        obs, reward, cost, terminated, truncated, info = self.env.step(action)
+        return obs, reward, terminated, truncated, {**info, "cost": cost}
+
+
+class Gymnasium2SafetyGymnasium(SafetyGymnasiumStep, RecordConstructorArgs):
+    """gymnasium 5-tuple env with ``info["cost"]`` -> the 6-tuple."""
+
+    def __init__(self, env: gymnasium.Env) -> None:
+        RecordConstructorArgs.__init__(self)
+        SafetyGymnasiumStep.__init__(self, env)
+
+
+def with_gymnasium_wrappers(env: gymnasium.Env,
+                            *wrappers: Callable[[gymnasium.Env], gymnasium.Env]) -> Any:
+    """Apply 5-tuple gymnasium wrappers to a 6-tuple env: convert, wrap, convert back."""
+    env = SafetyGymnasium2Gymnasium(env)
+    for wrapper in wrappers:
+        if not callable(wrapper):
+            raise TypeError(f"with_gymnasium_wrappers: {wrapper!r} is not callable")
+        env = wrapper(env)
+    return Gymnasium2SafetyGymnasium(env)
