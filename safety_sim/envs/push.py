@@ -15,6 +15,7 @@ from safety_sim.envs.push_checks import (RENDER_MODES, ActionCheckMixin, box_act
 from safety_sim.envs.push_layout import PushPlacer
 from safety_sim.mjcf import push_config as pc
 from safety_sim.mjcf.handles import PushHandles
+from safety_sim.mjcf.reset_state import settle_like_reference
 from safety_sim.mjcf.scene import Stepper, compile_scene
 from safety_sim.render import push_decor
 from safety_sim.render.offscreen import resolve_camera
@@ -146,7 +147,7 @@ class PushEnv(ActionCheckMixin, gymnasium.Env):
         self._placer.write(self.data, layout)
         if self.agent_spec.reset_joints is not None:
             self.agent_spec.reset_joints(self._rs, self.model, self.data)
-        self._physics.forward()
+        settle_like_reference(self.model, self.data, self._physics.forward)
         self._hazards_xy = [layout.xy[f"hazard{i}"] for i in range(self.config.hazards)]
         self._pillars_xy = [layout.xy[f"pillar{i}"] for i in range(self.config.pillars)]
         pos = self._positions()
