@@ -137,12 +137,18 @@ def started_env(agent: str):
     env = make_env(agent)
     env.reset(seed=0)                                   # the recorded start state (tested below)
     model, data, start = env.model, env.data, start_state(agent)
-    # Re-place the agent with the recorded (wrapped) yaw: the same pose to 1e-16, and the very
-    # bits the file's MuJoCo 4 replays started from (Point rests at contact distance 0, so the
-    # last bit of its quaternion shows after a few steps). As in the env's reset, this pose
-    # becomes the reference configuration (the qpos0 constants).
-    env.agent_spec.place(model, data, np.array(start["agent_body_pos"][:2]), start["agent_yaw"])
-    spawn_constants(model, data, free_joints(model))
+    # The reset equals the recorded state to the last bit where numpy's sin/cos give the
+    # reference's bits (test_push_reset_state). Elsewhere (numpy >= 2: the C library's
+    # sin/cos) write the recorded bits, which the file's MuJoCo 4 replays started from (Point
+    # rests at contact distance 0, so the last bit of its quaternion shows after a few steps);
+    # as in the env's reset, this pose becomes the reference configuration (qpos0 constants).
+    root = model.body("agent").id
+    if not (np.array_equal(data.qpos, start["qpos"])
+            and np.array_equal(data.xquat[root], start["agent_body_quat"])):
+        data.qpos[:] = start["qpos"]
+        if model.jnt_type[model.body_jntadr[root]] != mujoco.mjtJoint.mjJNT_FREE:
+            model.body_quat[root] = start["agent_body_quat"]      # Point: the pose is the body's
+        spawn_constants(model, data, free_joints(model))
     return env
 
 

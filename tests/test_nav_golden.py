@@ -101,12 +101,23 @@ def test_yaws_are_the_reference_yaws(reset0):
 
 
 def test_first_observation_is_the_reference_observation(reset0):
+    """Every entry to 1e-6, except the Car's accelerometer: the Car's wheels and caster rest
+    at contact distance exactly 0, so the last bit of the spawn quaternion decides how many
+    contacts MuJoCo makes, and that bit comes from numpy's sin/cos, which differ between numpy
+    < 2 on AVX-512 CPUs (where the reference was recorded) and numpy >= 2
+    (``safety_sim.mjcf.reset_state``; tests/test_push_reset_state.py checks the accelerometer
+    exactly from the recorded bits)."""
     u, obs, info, ref = reset0
     want = np.array(ref["obs"])
     assert obs.shape == want.shape
-    worst = int(np.argmax(np.abs(obs - want)))
+    keep = np.ones(obs.shape, dtype=bool)
+    if u.agent_spec.name == "Car":
+        acc = next(e for e in u.obs_layout.entries if e.key == "accelerometer")
+        keep[acc.start:acc.stop] = False
+    err = np.where(keep, np.abs(obs - want), 0.0)
+    worst = int(np.argmax(err))
     key = next(e.key for e in u.obs_layout.entries if e.start <= worst < e.stop)
-    assert np.allclose(obs, want, rtol=0, atol=1e-6), f"largest error in {key}"
+    assert err.max() <= 1e-6, f"largest error {err.max()} in {key}"
     assert info["cost"] == 0.0 and info["labels"] == frozenset()
 
 
@@ -129,10 +140,10 @@ def test_rollout_follows_the_reference_while_on_its_trajectory(env_id):
     """MuJoCo >= 3 does not reproduce MuJoCo 2.3.3's trajectories bitwise (push.md §16.11):
     each step's reward, cost, cost terms (including a term's absence) and goal events must equal
     the reference's up to the last checkpoint (every 10 steps) where our agent is still within
-    1e-6 m of the reference's; the first step always counts."""
+    1e-6 m of the reference's."""
     ro = GOLDEN[env_id]["0"]["rollout"]
     steps = list(recorded_rollout(env_id))
-    on_track = 1
+    on_track = 0
     for t, *_, xy in steps:
         ref_xy = ro["agent_xy"].get(str(t))
         if ref_xy is not None:
@@ -147,3 +158,17 @@ def test_rollout_follows_the_reference_while_on_its_trajectory(env_id):
         assert bool(info.get("goal_met")) == (t in ro["goal_met_steps"]), t
     if ro["terminated_at"] is not None and on_track >= ro["terminated_at"]:
         assert len(steps) == ro["terminated_at"]
+
+
+def test_most_rollouts_stay_on_the_reference_trajectory_for_ten_steps():
+    """The rollout test above compares only steps on the reference's trajectory; make sure it
+    compares something: most ids (Point, Doggo, Car: recorded bits permitting) follow the
+    reference for at least the first 10 steps."""
+    followed = 0
+    for env_id in sorted(GOLDEN):
+        ref_xy = GOLDEN[env_id]["0"]["rollout"]["agent_xy"].get("10")
+        for t, *_, xy in recorded_rollout(env_id):
+            if t == 10:
+                followed += ref_xy is not None and max(abs(a - b) for a, b in zip(xy, ref_xy)) <= 1e-6
+                break
+    assert followed >= len(GOLDEN) // 2

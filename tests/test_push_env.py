@@ -149,6 +149,7 @@ def test_first_substep_reuse_is_bitwise_plain_mj_step(env_id, scale):
     twin = mujoco.MjData(m)
     twin.qpos[:], twin.qvel[:] = d.qpos, d.qvel
     mujoco.mj_forward(m, twin)
+    twin.qacc_warmstart[:] = d.qacc_warmstart    # the reset's warm start (reset_state)
     env.action_space.seed(2)
     for _ in range(30):
         a = scale * env.action_space.sample()

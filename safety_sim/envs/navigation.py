@@ -16,6 +16,7 @@ from safety_sim.envs.nav_checks import (RENDER_MODES, ActionCheckMixin, box_acti
 from safety_sim.envs.nav_layout import NavPlacer
 from safety_sim.envs.nav_physics import NavPhysics
 from safety_sim.mjcf.handles import NavHandles
+from safety_sim.mjcf.reset_state import settle_like_reference, reference_forwards
 from safety_sim.mjcf.scene import compile_scene
 from safety_sim.render import nav_decor
 from safety_sim.render.offscreen import resolve_camera
@@ -116,6 +117,7 @@ class NavigationEnv(ActionCheckMixin, gymnasium.Env):
         self._alive = self.agent_spec.alive
         self._snap = Snapshot()
         self._resting = getattr(self.config.reward, "resting_steps", 0)
+        self._passes = reference_forwards(self.config.reward.goal_event)
         self._hazards_xy: list[tuple[float, float]] = []
         self._reset_xy: dict[str, tuple[float, float]] = {}
         self._goal_button, self._timer = None, 0
@@ -131,7 +133,7 @@ class NavigationEnv(ActionCheckMixin, gymnasium.Env):
         self._placer.write(self.data, layout)
         if self.agent_spec.reset_joints is not None:
             self.agent_spec.reset_joints(self._rs, self.model, self.data)
-        self._physics.forward()
+        settle_like_reference(self.model, self.data, self._physics.forward, self._passes)
         self._reset_xy = layout.xy
         self._hazards_xy = [layout.xy[n] for n in self._physics.hazard_names]
         self._physics.on_reset()

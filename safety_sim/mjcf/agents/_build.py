@@ -6,11 +6,12 @@ compiles the whole Push scene with ``angle="radian"``.
 """
 from __future__ import annotations
 
-import math
 from functools import partial
 
 import mujoco
 import numpy as np
+
+from safety_sim.mjcf.reset_state import yaw_quat_as_compiled
 
 GEOM = mujoco.mjtGeom
 JNT = mujoco.mjtJoint
@@ -87,8 +88,9 @@ def subtree_sensors(spec, body: str = "agent") -> None:
 
 
 def yaw_quat(yaw: float) -> np.ndarray:
-    """Quaternion (w, x, y, z) of a rotation by ``yaw`` about the world z axis."""
-    return np.array([math.cos(yaw / 2.0), 0.0, 0.0, math.sin(yaw / 2.0)])
+    """Quaternion (w, x, y, z) of a rotation by ``yaw`` about the world z axis, with the very
+    bits the reference's per-reset compile gave it (``reset_state.yaw_quat_as_compiled``)."""
+    return yaw_quat_as_compiled(yaw)
 
 
 #: qpos0-derived model fields that only place cameras and lights; kept as compiled, so the
