@@ -13,7 +13,8 @@ process that has used OpenGL can deadlock).
 
 A physics runner for a family plugs in as ``PHYSICS_RUNNERS[family] = factory`` with
 ``factory(row, n, threads) -> runner``; a runner has ``run(seconds) -> aggregate steps/s`` and
-``close()``.
+``close()``. The navigation families (Push, Goal, Button, Circle, Run) use
+:class:`NavPhysicsRunner`; without ``--ids`` only ``DEFAULT_NAV_IDS`` of them are measured.
 """
 from __future__ import annotations
 
@@ -28,6 +29,8 @@ import gymnasium
 import numpy as np
 
 from safety_sim import tools
+from safety_sim.nav_config import SUBSTEPS
+from safety_sim.registration import NAVIGATION_FAMILIES, is_navigation
 from safety_sim.tools.bench_runners import EnvRunner, RawGridRunner
 
 SIZES = (1, 8, 32, 128, 512)
@@ -35,6 +38,8 @@ QUICK_SIZES = (1, 8)
 EXTRA_SIZES = {"SafetyConveyorBelt-v0": (4096,)}
 SYNC_MAX_N = 4096  # SyncVectorEnv is measured up to this N
 PHYSICS_RUNNERS: dict[str, Callable] = {}
+#: navigation ids measured when ``--ids`` is not given (any other one can be chosen)
+DEFAULT_NAV_IDS = ("SafetyPointPush1-v0", "SafetyPointButton1-v0")
 N_BATCHES = 16  # precomputed action batches, cycled
 CORES = os.cpu_count() or 1
 
@@ -174,14 +179,57 @@ def measure_id(row, sizes, settings, log=None) -> VectorResult:
     return res
 
 
-def vector_rows(rows) -> list:
-    return [r for r in rows if r.vector_entry_point is not None]
+def vector_rows(rows, chosen: bool = True) -> list:
+    """The rows with a native vector env; unless the ids were ``chosen`` (``--ids``), of the
+    navigation ids (every agent, level and Vision variant has one) only ``DEFAULT_NAV_IDS``."""
+    out = [r for r in rows if r.vector_entry_point is not None]
+    if not chosen:
+        out = [r for r in out if not is_navigation(r) or r.id in DEFAULT_NAV_IDS]
+    return out
 
 
-def measure(rows, sizes, settings, log=None) -> list[VectorResult]:
+class NavPhysicsRunner:
+    """``Batch`` physics alone for a navigation id: the native env's own worlds (its model,
+    the layouts of ``reset(seed=0)``) advanced with cycled seeded random controls, exactly
+    the physics calls of an env step -- ``SUBSTEPS`` substeps, the gremlins' mocap bodies
+    moved before each where the level has them, and the closing ``mj_forward`` that makes the
+    sensors describe the new state -- without the env's Python (checks, judging, lidar)."""
+
+    def __init__(self, row, n: int, threads: int) -> None:
+        self.env = _native(row, n, threads)
+        self.env.reset(seed=0)
+        self.worlds = self.env.unwrapped.worlds
+        space = self.env.action_space
+        space.seed(0)
+        self.actions = [space.sample() for _ in range(N_BATCHES)]
+        self.i, self.n = 0, n
+
+    def run(self, seconds: float) -> float:
+        worlds, acts = self.worlds, self.actions
+        steps, t0 = 0, time.perf_counter()
+        deadline = t0 + seconds
+        while True:
+            worlds.ctrl[:] = acts[self.i]
+            worlds.advance(SUBSTEPS, None)
+            self.i = (self.i + 1) % N_BATCHES
+            steps += 1
+            now = time.perf_counter()
+            if now >= deadline:
+                break
+        return self.n * steps / (now - t0)
+
+    def close(self) -> None:
+        self.env.close()
+
+
+for _family in NAVIGATION_FAMILIES:
+    PHYSICS_RUNNERS[_family] = NavPhysicsRunner
+
+
+def measure(rows, sizes, settings, log=None, chosen: bool = True) -> list[VectorResult]:
     """One result per id; a failure becomes an error result, never a crash."""
     out = []
-    for row in vector_rows(rows):
+    for row in vector_rows(rows, chosen):
         try:
             with warnings.catch_warnings():
                 # The passive checker's warnings (vector rewards) are not speed data.
