@@ -7,10 +7,10 @@ from __future__ import annotations
 import gymnasium
 import numpy as np
 import pytest
+import vector_contract as vc
 from gymnasium.utils.env_checker import data_equivalence
 from gymnasium.utils.env_match import check_environments_match
 
-import vector_contract as vc
 from safety_sim.registration import ENV_ROWS
 from safety_sim.vector import nav_backend
 from safety_sim.vector.base import AutoresetMode

@@ -23,7 +23,7 @@ import numpy as np
 
 from safety_sim import nav_config as nc
 from safety_sim.envs.nav_layout import NavPlacer
-from safety_sim.envs.nav_physics import CONTACT_LABELS, BAD_STATE
+from safety_sim.envs.nav_physics import BAD_STATE, CONTACT_LABELS
 from safety_sim.mjcf import handles as hd
 from safety_sim.mjcf import nav_objects as no
 from safety_sim.mjcf.agents._build import VIEW_CONSTANTS
@@ -130,7 +130,10 @@ class NavWorlds:
                       streams: Sequence[np.random.RandomState]) -> None:
         """The single env's reset after its draw, for the worlds ``ids``: reset data, write
         each layout, ``mj_setConst`` (camera and light placements kept as compiled), the
-        agent's joint noise from the world's stream, ``mj_forward``."""
+        agent's joint noise from the world's stream, ``mj_forward``. A further per-world step
+        of the single env's reset (e.g. its solver state, ``qacc_warmstart``, a state field
+        of the rows: ``sim.bind("qacc_warmstart")[i]``) goes in the same place of this
+        sequence, on ``WorldData`` views of the rows."""
         sim, ids = self.sim, np.asarray(ids)
         sim.reset(ids, stage=STAGE_NONE)
         for i, layout in zip(ids, layouts):
