@@ -4,6 +4,8 @@ vector_contract.py): autoreset modes, goal events, the loop fallback, bad input 
 whose physics blows up."""
 from __future__ import annotations
 
+import dataclasses
+
 import gymnasium
 import numpy as np
 import pytest
@@ -11,6 +13,7 @@ import vector_contract as vc
 from gymnasium.utils.env_checker import data_equivalence
 from gymnasium.utils.env_match import check_environments_match
 
+from safety_sim import nav_config as nc
 from safety_sim.registration import ENV_ROWS
 from safety_sim.vector import nav_backend
 from safety_sim.vector.base import AutoresetMode
@@ -121,6 +124,15 @@ def test_push_goal_reached_from_a_given_layout():
         vc.assert_step_equal(native.step(a), sync.step(a), names, f"step {t}")
     with pytest.raises(ValueError, match="options\\['layout'\\]"):
         native.reset(options={"layout": {"agent": (0.5, 0.5), "push_box": (0.5, 0.5)}})
+
+
+def test_users_own_level_equals_sync():
+    # SafetyNavigation-v0 with a NavConfig of the user's: 8 lidar bins, a short episode.
+    config = dataclasses.replace(nc.level_config("Goal", 1), lidar_bins=8, max_episode_steps=30,
+                                 name="Mine")
+    counts = vc.run_lockstep("SafetyNavigation-v0", 2, NEXT, 70, seed=5, partial_resets=(9,),
+                             agent="Car", config=config)
+    assert counts["truncated"] > 0
 
 
 @pytest.mark.parametrize("env_id", ["SafetyPointGoal2-v0", "SafetyCarButton1-v0"])
