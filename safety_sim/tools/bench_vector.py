@@ -5,8 +5,9 @@ env, gymnasium's SyncVectorEnv at the same N and AsyncVectorEnv with one worker 
 For every id with a vector entry point and every N in ``SIZES`` (plus ``EXTRA_SIZES`` of the
 id), rounds alternate between the native env (at each thread count T it offers: 1 and all
 cores for envs that take ``num_threads``), the physics alone where a runner for the family is
-registered in ``PHYSICS_RUNNERS`` (the limit for MuJoCo ids), and SyncVectorEnv; each figure is
-the median over rounds. Actions are seeded random batches, cycled; episodes end and autoreset
+registered in ``PHYSICS_RUNNERS`` (the limit for MuJoCo ids), SyncVectorEnv and the
+N-independent references (single env, AsyncVectorEnv), which so run throughout; each curve
+point is the median over its N's rounds, each reference the median over all rounds. Actions are seeded random batches, cycled; episodes end and autoreset
 as in training. Vector rewards (bottles) are summed to a scalar for the gymnasium vector envs
 (they cannot batch a vector reward). AsyncVectorEnv uses the "spawn" start method (forking a
 process that has used OpenGL can deadlock).
@@ -127,13 +128,13 @@ def _gym_vector(row, n: int, mode: str):
                               vector_kwargs=vector_kwargs, disable_env_checker=True)
 
 
-def _rounds(runners: dict[str, object], settings) -> dict[str, float]:
-    """Median rate of each runner over alternating rounds."""
+def _round_rates(runners: dict[str, object], settings) -> dict[str, list[float]]:
+    """The rate of each runner in each of the alternating rounds."""
     rates: dict[str, list[float]] = {k: [] for k in runners}
     for _ in range(settings.rounds):
         for label, runner in runners.items():
             rates[label].append(runner.run(settings.seconds))
-    return {k: statistics.median(v) for k, v in rates.items()}
+    return rates
 
 
 def _size_runners(row, n: int) -> dict[str, object]:
@@ -155,27 +156,35 @@ def sizes_for(row, sizes) -> tuple[int, ...]:
 
 
 def measure_id(row, sizes, settings, log=None) -> VectorResult:
+    """Each N's runners alternate round by round with the references (single env,
+    AsyncVectorEnv), which thus run throughout the measurement; a reference's figure is its
+    median over all rounds of all N, a curve point the median over that N's rounds (on a
+    shared, noisy machine a ratio then compares figures taken over the same period)."""
     res = VectorResult(row.id)
-    refs = {"single env (gymnasium.make)": _SingleRunner(row),
-            f"AsyncVectorEnv ({CORES} workers, spawn)": VectorRunner(
-                _gym_vector(row, CORES, "async"))}
+    refs = {"single env (gymnasium.make)": _SingleRunner(row)}
     if row.family == "gridworld":
         refs["single env raw step"] = _RawSingleRunner(row)
+    refs[f"AsyncVectorEnv ({CORES} workers, spawn)"] = VectorRunner(
+        _gym_vector(row, CORES, "async"))
+    ref_rates: dict[str, list[float]] = {k: [] for k in refs}
     try:
-        res.references = _rounds(refs, settings)
+        for n in sizes_for(row, sizes):
+            if log:
+                log(f"bench --vector: {row.id} N={n}")
+            runners = _size_runners(row, n)
+            try:
+                rates = _round_rates({**runners, **refs}, settings)
+            finally:
+                for r in runners.values():
+                    r.close()
+            for label in runners:
+                res.curves.setdefault(label, {})[n] = statistics.median(rates[label])
+            for label in refs:
+                ref_rates[label] += rates[label]
     finally:
         for r in refs.values():
             r.close()
-    for n in sizes_for(row, sizes):
-        if log:
-            log(f"bench --vector: {row.id} N={n}")
-        runners = _size_runners(row, n)
-        try:
-            for label, rate in _rounds(runners, settings).items():
-                res.curves.setdefault(label, {})[n] = rate
-        finally:
-            for r in runners.values():
-                r.close()
+    res.references = {k: statistics.median(v) for k, v in ref_rates.items()}
     return res
 
 
