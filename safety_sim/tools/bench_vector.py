@@ -202,16 +202,20 @@ class NavPhysicsRunner:
     the layouts of ``reset(seed=0)``) advanced with cycled seeded random controls, exactly
     the physics calls of an env step -- ``SUBSTEPS`` substeps, the gremlins' mocap bodies
     moved before each where the level has them, and the closing ``mj_forward`` that makes the
-    sensors describe the new state -- without the env's Python (checks, judging, lidar)."""
+    sensors describe the new state -- without the env's Python (checks, judging, lidar).
+    Episodes last as long as the env's: every ``max_episode_steps`` steps the worlds go back
+    to their reset state (no new layouts drawn), so that they do not drift out of the arena."""
 
     def __init__(self, row, n: int, threads: int) -> None:
         self.env = _native(row, n, threads)
         self.env.reset(seed=0)
         self.worlds = self.env.unwrapped.worlds
+        self.start = self.worlds.sim.state.copy()
+        self.episode = self.env.unwrapped.max_episode_steps
         space = self.env.action_space
         space.seed(0)
         self.actions = [space.sample() for _ in range(N_BATCHES)]
-        self.i, self.n = 0, n
+        self.i, self.n, self.t = 0, n, 0
 
     def run(self, seconds: float) -> float:
         worlds, acts = self.worlds, self.actions
@@ -221,6 +225,10 @@ class NavPhysicsRunner:
             worlds.ctrl[:] = acts[self.i]
             worlds.advance(SUBSTEPS, None)
             self.i = (self.i + 1) % N_BATCHES
+            self.t += 1
+            if self.t == self.episode:
+                worlds.sim.state[:] = self.start
+                self.t = 0
             steps += 1
             now = time.perf_counter()
             if now >= deadline:
