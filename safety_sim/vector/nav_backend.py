@@ -52,7 +52,9 @@ def open_backend(model: mujoco.MjModel, nsim: int, nthread: int, use_batch: bool
         raise RuntimeError(
             f"{name}: this MuJoCo ({mujoco.__version__}) has no mujoco.batch.Batch; pass "
             "use_batch=None or False for the loop over MjData (one thread)")
-    return cls(model, nsim, nthread)
+    # persistent: one MjData per world, so that a step continues from the closing forward
+    # of the previous one (as the single env's Stepper does; same numbers, ~4% faster)
+    return cls(model, nsim, nthread, persistent=True)
 
 
 class LoopBatch:
