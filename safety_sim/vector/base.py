@@ -58,19 +58,26 @@ class Partial(NamedTuple):
     present: np.ndarray
 
 
-def _fill_info(info: dict[str, Any], entries: dict[str, Any], rows: np.ndarray) -> dict:
+def _fill_info(info: dict[str, Any], entries: dict[str, Any], rows: np.ndarray,
+               all_rows: bool = False) -> dict:
     """gymnasium's vector info of ``entries`` (arrays present in ``rows``, or
-    :class:`Partial`): each key with its ``_key`` mask, zeros where a world has no value."""
+    :class:`Partial`): each key with its ``_key`` mask, zeros where a world has no value
+    (``all_rows``: ``rows`` is known to be all True)."""
+    absent = None
     for key, value in entries.items():
-        present = rows
+        present, everywhere = rows, all_rows
         if isinstance(value, Partial):
-            value, present = value.values, value.present & rows
+            value, present, everywhere = value.values, value.present & rows, False
             if not present.any():
                 continue
         if isinstance(value, dict):
-            value = _fill_info({}, value, present)
-        else:
-            value[~present] = 0
+            value = _fill_info({}, value, present, everywhere)
+        elif not everywhere:
+            if present is rows:
+                absent = ~rows if absent is None else absent
+                value[absent] = 0
+            else:
+                value[~present] = 0
         info[key], info["_" + key] = value, present.copy()
     return info
 
@@ -240,7 +247,8 @@ class BatchedVectorEnv(VectorEnv):
         (None: all), the others hold zeros / False, as gymnasium's sync env leaves them."""
         extras, terms, labels = self._judge()
         mask = np.ones(self.num_envs, dtype=bool) if rows is None else rows
-        info = _fill_info({}, {**extras, **terms, "cost": self._cost(terms)}, mask)
+        info = _fill_info({}, {**extras, **terms, "cost": self._cost(terms)}, mask,
+                          all_rows=rows is None)
         if rows is not None:
             for value in labels.values():
                 value[~rows] = False

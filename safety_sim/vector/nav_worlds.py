@@ -208,9 +208,9 @@ class NavWorlds:
         """(N, watched bodies) bool: an agent geom touches that body."""
         return self.sensordata[:, self.contact_adr] > 0
 
-    def contact_labels(self) -> dict[str, np.ndarray]:
-        """``pillar_contact``, ``vase_contact``, ``gremlin_contact`` per world."""
-        touching = self.contacts()
+    def contact_labels(self, touching: np.ndarray) -> dict[str, np.ndarray]:
+        """``pillar_contact``, ``vase_contact``, ``gremlin_contact`` per world, from
+        ``touching`` (:meth:`contacts`)."""
         out = {}
         for code, label in CONTACT_LABELS.items():
             cols = self.contact_code == code
@@ -218,9 +218,8 @@ class NavWorlds:
                 out[label] = touching[:, cols].any(axis=1)
         return out
 
-    def button_contacts(self) -> np.ndarray:
-        """(N, buttons) bool: an agent geom touches button j."""
-        touching = self.contacts()
+    def button_contacts(self, touching: np.ndarray) -> np.ndarray:
+        """(N, buttons) bool: an agent geom touches button j (from :meth:`contacts`)."""
         cols = self.contact_code >= hd.BUTTON_CODE
         order = np.argsort(self.contact_code[cols])
         return touching[:, cols][:, order]

@@ -140,9 +140,10 @@ class NavigationVectorEnv(BatchedVectorEnv):
         self._judge_of.hazards_xy[ids] = hazards
         self._timer[ids] = 0
         self._just_reset[ids], self._unstable[ids], self._met[ids] = True, False, False
-        snap = self._snapshot()
+        touching = self.worlds.contacts()
+        snap = self._snapshot(touching)
         self._scorer.start(ids, snap)
-        labels = self._judge_of.labels(snap.agent, self._facts(), None)
+        labels = self._judge_of.labels(snap.agent, self._facts(touching), None)
         self._commit(ids, labels, np.ones(self.num_envs, dtype=bool))
         self.view.update(ids, self._timer)
 
@@ -157,11 +158,12 @@ class NavigationVectorEnv(BatchedVectorEnv):
         unstable = np.zeros(n, dtype=bool)
         unstable[stepped] = w.advance(nc.SUBSTEPS, ids)
         ok = stepped & ~unstable
-        snap = self._snapshot()
+        touching = w.contacts()
+        snap = self._snapshot(touching)
         reward, terms, met = self._scorer.reward(snap)
         met &= ok
         buttons_on = self._timer == 0
-        labels = self._judge_of.labels(snap.agent, self._facts(), met)
+        labels = self._judge_of.labels(snap.agent, self._facts(touching), met)
         self._timer[ok & (self._timer > 0)] -= 1
         terminated = self._goal_events(np.flatnonzero(met))
         if self._single.agent_spec.alive is not None:
@@ -193,7 +195,7 @@ class NavigationVectorEnv(BatchedVectorEnv):
         if moved:
             ids = np.array(moved)
             self.worlds.sim.forward(ids)
-            self._scorer.start(ids, self._snapshot())
+            self._scorer.start(ids, self._snapshot(self.worlds.contacts()))
         return terminated
 
     def _alive(self) -> np.ndarray:
@@ -209,31 +211,32 @@ class NavigationVectorEnv(BatchedVectorEnv):
                               "reset those worlds and their episodes are truncated")
 
     # -- state facts and judging -----------------------------------------------------------------
-    def _snapshot(self) -> BatchSnapshot:
+    def _snapshot(self, touching: np.ndarray) -> BatchSnapshot:
         xpos = self.worlds.xpos
         pos = xpos[:, self._read]
         s = BatchSnapshot(agent=pos[:, 0], goal=pos[:, 1], box=pos[:, 2])
         if isinstance(self.config.reward, nc.CircleReward):
             s.velocity = self.worlds.agent_velocity()
         if self._goal_button.max(initial=-1) >= 0:
-            touching = self.worlds.button_contacts()
-            s.goal_touched = touching[np.arange(self.num_envs), np.maximum(self._goal_button, 0)]
+            buttons = self.worlds.button_contacts(touching)
+            s.goal_touched = buttons[np.arange(self.num_envs), np.maximum(self._goal_button, 0)]
             s.goal_touched &= self._goal_button >= 0
         else:
             s.goal_touched = np.zeros(self.num_envs, dtype=bool)
         return s
 
-    def _facts(self) -> dict[str, np.ndarray]:
-        """Contact and vase-motion labels of the current state (``wrong_button`` only while
-        the buttons are active, as the single env's ``touched``)."""
+    def _facts(self, touching: np.ndarray) -> dict[str, np.ndarray]:
+        """Contact and vase-motion labels of the current state from ``touching``
+        (``wrong_button`` only while the buttons are active, as the single env's
+        ``touched``)."""
         w = self.worlds
-        facts = w.contact_labels()
+        facts = w.contact_labels(touching)
         facts["vase_moving"] = w.vase_moving()
         if "wrong_button" in self.label_names:
-            touching = w.button_contacts()
-            goal = np.zeros_like(touching)
+            buttons = w.button_contacts(touching)
+            goal = np.zeros_like(buttons)
             goal[np.arange(self.num_envs), np.maximum(self._goal_button, 0)] = True
-            facts["wrong_button"] = (touching & ~goal).any(axis=1) & (self._timer == 0)
+            facts["wrong_button"] = (buttons & ~goal).any(axis=1) & (self._timer == 0)
         return facts
 
     def _commit(self, rows: np.ndarray, labels: dict, buttons_on: np.ndarray) -> None:
@@ -250,10 +253,10 @@ class NavigationVectorEnv(BatchedVectorEnv):
         step = ~self._just_reset
         unstable = self._unstable & step
         steady = ~unstable
-        terms = {k: Partial(np.where(steady, v, 0.0), self._buttons_on | unstable)
-                 if k == "cost_buttons" else np.where(steady, v, 0.0)
-                 for k, v in self._terms.items()}
-        terms["cost_sum"] = np.where(steady, self._cost_sum, 0.0)
+        keep = (lambda v: np.where(steady, v, 0.0)) if unstable.any() else np.copy
+        terms = {k: Partial(keep(v), self._buttons_on | unstable) if k == "cost_buttons"
+                 else keep(v) for k, v in self._terms.items()}
+        terms["cost_sum"] = keep(self._cost_sum)
         scored = step & steady
         extras = {
             "reward_terms": Partial({k: Partial(v.copy(), scored)
