@@ -160,6 +160,20 @@ def test_vision_frames_and_render_equal_sync():
     assert data_equivalence(native.render(), sync.render(), exact=True)
 
 
+def test_gremlins_follow_a_time_written_off_the_substep_grid():
+    # The ghosts' positions come from a table of the substep times; a world whose time the
+    # user wrote is computed directly, as the single env computes every substep.
+    native, sync = vc.make_native("SafetyPointButton1-v0", 2), vc.make_sync(
+        "SafetyPointButton1-v0", 2)
+    names = native.unwrapped.label_names
+    vc.assert_reset_equal(native.reset(seed=4), sync.reset(seed=4), names, "reset")
+    native.unwrapped.worlds.time[1] = 0.0013
+    sync.envs[1].unwrapped.data.time = 0.0013
+    a = np.full((2, 2), 0.4)
+    for t in range(6):
+        vc.assert_step_equal(native.step(a), sync.step(a), names, f"step {t}")
+
+
 def test_loop_fallback_equals_batch_and_sync(monkeypatch):
     env_id = "SafetyCarButton1-v0"   # gremlins: mocap bodies moved before every substep
     batch = vc.make_native(env_id, 3, use_batch=True)

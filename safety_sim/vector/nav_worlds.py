@@ -35,6 +35,8 @@ from safety_sim.vector.nav_backend import STAGE_ACC, STAGE_NONE, open_backend
 LAYOUT_FIELDS = ("body_pos", "body_quat", "qpos0", "qpos_spring")
 GREMLIN_FIELDS = ("eq_data", "geom_pos", "geom_quat")
 _CONTACT_SENSOR = "vector_contact_"
+_MOCAP_POS = int(mujoco.mjtState.mjSTATE_MOCAP_POS)
+_TIME = int(mujoco.mjtState.mjSTATE_TIME)
 
 
 class WorldModel:
@@ -102,11 +104,14 @@ class NavWorlds:
         self.model = compile_batch_model(single.agent_spec, cfg, [b for b, _ in watched],
                                          width, height)
         self.handles = h = hd.NavHandles.resolve(self.model, cfg)
-        self.sim = sim = open_backend(self.model, n, threads, use_batch, single.name)
+        self.gremlins = len(h.gremlin_mocap) > 0
+        # one MjData per world, so that a step continues from the previous closing forward,
+        # except for gremlin levels, whose rollout calls run faster on shared MjData
+        self.sim = sim = open_backend(self.model, n, threads, use_batch, single.name,
+                                      persistent=not self.gremlins)
         self.dt = float(self.model.opt.timestep)
         for name in ("qpos", "qvel", "ctrl", "time", "xpos", "xmat", "sensordata"):
             setattr(self, name, sim.bind(name))
-        self.gremlins = len(h.gremlin_mocap) > 0
         fields = LAYOUT_FIELDS + (GREMLIN_FIELDS if self.gremlins else ())
         self.rows = {name: sim.expand(name) for name in fields}
         self._view_rows = {name: sim.expand(name) for name in VIEW_CONSTANTS}
@@ -120,7 +125,7 @@ class NavWorlds:
         if self.gremlins:
             self.mocap_pos = sim.bind("mocap_pos")
             self._travel = cfg.find(no.Gremlins).travel
-            self._ghost_table = np.zeros((0, 3))
+            self._ghost_table, self._ghost_times = np.zeros((0, 3)), np.zeros(0)
         if isinstance(cfg.reward, nc.CircleReward):
             self.cvel, self.subtree_com = sim.bind("cvel"), sim.bind("subtree_com")
         self.last_warning = [""] * n
@@ -154,15 +159,12 @@ class NavWorlds:
         """``nsub`` substeps of the worlds ``ids`` (None: all), the gremlins moved before each,
         then ``mj_forward``; returns, per world of the call, whether MuJoCo reset it because
         its state went bad (NaN or huge values), as the single env's ``NavPhysics.advance``."""
-        sim = self.sim
         sel = slice(None) if ids is None else ids
         t0 = self.time[sel].copy()
         if self.gremlins:
-            for k in range(nsub):
-                self._move_gremlins(sel)
-                sim.step(ids, 1, STAGE_ACC if k == nsub - 1 else STAGE_NONE)
+            self._gremlin_substeps(nsub, ids, sel)
         else:
-            sim.step(ids, nsub, STAGE_ACC)
+            self.sim.step(ids, nsub, STAGE_ACC)
         reset = ~(np.abs(self.time[sel] - (t0 + nsub * self.dt)) <= 0.5 * self.dt)
         for j in np.flatnonzero(reset):
             i = int(np.arange(self.n)[sel][j])
@@ -175,23 +177,32 @@ class NavWorlds:
         bad = [w for w in BAD_STATE if counts[int(w)]]
         return ", ".join(mujoco.mjtWarning(w).name for w in bad) or "time reset"
 
-    def _move_gremlins(self, sel) -> None:
-        """Each gremlin ghost at ``(travel sin t, travel cos t, size)`` of its world's time
-        ``t`` (a table of the substep times, which every world shares from its reset; a time
-        off the table, e.g. after a MuJoCo reset mid-step, is computed directly)."""
+    def _gremlin_substeps(self, nsub: int, ids, sel) -> None:
+        """The substeps of a gremlin level in one ``rollout`` call whose control is the
+        ghosts' ``mocap_pos`` before each substep -- ``(travel sin t, travel cos t, size)`` of
+        the world's time ``t`` then, as the single env sets it -- and the closing forward.
+        The times come from a table of the substep times, which every world shares from its
+        reset; a time off the table (a world whose state the user wrote) is computed
+        directly. ``rollout`` stops a world whose warning counters rise: the time check then
+        reports it, like a world MuJoCo reset."""
         t = self.time[sel]
-        k = np.rint(t / self.dt).astype(np.int64)
-        if k.size and k.max() >= len(self._ghost_table):
-            self._extend_ghost_table(int(k.max()) + 1)
-        k = np.clip(k, 0, len(self._ghost_table) - 1)
-        table_t = self._ghost_times[k]
-        pos = self._ghost_table[k]
-        for j in np.flatnonzero(table_t != t):
+        k0 = np.rint(t / self.dt).astype(np.int64)
+        if int(k0.max(initial=0)) + nsub > len(self._ghost_times):
+            self._extend_ghost_table(int(k0.max(initial=0)) + nsub)
+        k0 = np.clip(k0, 0, len(self._ghost_times) - nsub)
+        ghost = self._ghost_table[k0[:, None] + np.arange(nsub)]       # (worlds, nsub, 3)
+        for j in np.flatnonzero(self._ghost_times[k0] != t):
             tau = float(t[j])
-            pos[j] = (self._travel * math.sin(tau), self._travel * math.cos(tau),
-                      no.Gremlins.SIZE)
-        rows = np.arange(self.n)[sel]
-        self.mocap_pos[rows[:, None], self.handles.gremlin_mocap[None, :]] = pos[:, None, :]
+            for k in range(nsub):
+                ghost[j, k] = (self._travel * math.sin(tau), self._travel * math.cos(tau),
+                               no.Gremlins.SIZE)
+                tau = tau + self.dt
+        control = np.repeat(self.mocap_pos[sel][:, None], nsub, axis=1)
+        control[:, :, self.handles.gremlin_mocap] = ghost[:, :, None, :]
+        n = len(t)
+        self.sim.rollout(nsub, control.reshape(n, nsub, -1), control_spec=_MOCAP_POS,
+                         record=(_TIME,), ids=ids, out={_TIME: np.empty((n, nsub, 1))})
+        self.sim.forward(ids)
 
     def _extend_ghost_table(self, size: int) -> None:
         size = max(size, 2 * len(self._ghost_table), 1024)
