@@ -67,6 +67,7 @@ def test_every_navigation_id_has_the_vector_entry_point():
     ("SafetyAntPush1-v0", 2, SAME, 60, {}),
     ("SafetyPointGoal2-v0", 3, NEXT, 80, {}),
     ("SafetyCarButton1-v0", 3, NEXT, 80, {}),
+    ("SafetyPointButton1-v0", 1, NEXT, 40, {"max_episode_steps": 9}),   # all worlds reset
     ("SafetyPointCircle1-v0", 3, DISABLED, 80, {"max_episode_steps": 30}),
 ], ids=lambda x: getattr(x, "value", x) if not isinstance(x, dict) else "")
 def test_equals_sync_vector_env(env_id, n, mode, steps, kwargs):
@@ -242,3 +243,25 @@ def test_unstable_world_is_reported_truncated_and_reset_alone():
         out = native.step(a)
         vc.assert_step_equal(out, sync.step(a), names, f"after {t}")
     assert np.isfinite(out[0]).all() and "physics_unstable" not in out[4]
+
+
+def test_bench_vector_navigation_rows_and_physics_runner():
+    from safety_sim import tools
+    from safety_sim.registration import row
+    from safety_sim.tools import bench_vector
+
+    default = bench_vector.vector_rows(tools.canonical_rows(), chosen=False)
+    nav = [r.id for r in default if r.family in ("push", "navigation")]
+    assert nav == list(bench_vector.DEFAULT_NAV_IDS)
+    assert {"SafetyConveyorBelt-v0", "SafetyBreakableBottles-v0"} <= {r.id for r in default}
+    chosen = bench_vector.vector_rows([row("SafetyAntGoal2Vision-v0")])
+    assert [r.id for r in chosen] == ["SafetyAntGoal2Vision-v0"]
+    # physics alone: the env's worlds, restarted every episode length
+    runner = bench_vector.PHYSICS_RUNNERS["navigation"](row("SafetyPointButton1-v0"), 2, 1)
+    runner.episode = 3
+    start = runner.worlds.sim.state.copy()
+    assert runner.run(0.01) > 0
+    for _ in range(3 - runner.t):
+        runner.run(0.0)
+    assert runner.t == 0 and np.array_equal(runner.worlds.sim.state, start)
+    runner.close()

@@ -159,6 +159,8 @@ class NavWorlds:
         """``nsub`` substeps of the worlds ``ids`` (None: all), the gremlins moved before each,
         then ``mj_forward``; returns, per world of the call, whether MuJoCo reset it because
         its state went bad (NaN or huge values), as the single env's ``NavPhysics.advance``."""
+        if ids is not None and len(ids) == 0:   # every world resets this step
+            return np.zeros(0, dtype=bool)
         sel = slice(None) if ids is None else ids
         t0 = self.time[sel].copy()
         if self.gremlins:
