@@ -5,6 +5,13 @@ See :class:`NavigationVectorEnv`. The physics lives in :mod:`safety_sim.vector.n
 (backends: :mod:`safety_sim.vector.nav_backend`), judging in
 :mod:`safety_sim.vector.nav_judge`, observations and pictures in
 :mod:`safety_sim.vector.nav_view`.
+
+Per-world Python remains only where a world's own sequential logic runs: layout draws at
+reset (the reference's rejection sampler on the world's stream), goal events (a new goal or
+goal button, from the same stream, for the worlds that reached theirs), the agent's ``alive``
+rule (Ant; one call per world), Vision images (OpenGL, one world at a time), and the lidar's
+``math.hypot``/``math.atan2`` (mapped at C level over the flat arrays: numpy's versions differ
+in the last bit). The step path is otherwise numpy over all worlds plus one ``Batch`` call.
 """
 from __future__ import annotations
 
