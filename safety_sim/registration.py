@@ -46,8 +46,15 @@ def _task_rows(task: str, levels, entry_point: str, steps: int, family: str) -> 
                     rows.append(EnvRow(
                         id=f"Safety{agent}{task}{level}{suffix}{alias}-v0",
                         entry_point=entry_point, kwargs=kwargs, max_episode_steps=steps,
-                        family=family))
+                        family=family, vector_entry_point=_nav_vector(entry_point)))
     return rows
+
+
+def _nav_vector(entry_point: str) -> str:
+    """The native batched vector env of a navigation entry point (``...:GoalEnv`` ->
+    ``safety_sim.vector.navigation:GoalVectorEnv``)."""
+    cls = entry_point.rsplit(":", 1)[1]
+    return f"safety_sim.vector.navigation:{cls[:-len('Env')]}VectorEnv"
 
 
 def _push_rows() -> list[EnvRow]:
@@ -63,7 +70,8 @@ def _navigation_rows() -> list[EnvRow]:
         rows += _task_rows(task, levels, f"safety_sim.envs.nav_tasks:{cls}", steps,
                            "navigation")
     rows.append(EnvRow("SafetyNavigation-v0", "safety_sim.envs.navigation:NavigationEnv", {},
-                       None, "navigation"))
+                       None, "navigation",
+                       vector_entry_point=_nav_vector("navigation:NavigationEnv")))
     return rows
 
 

@@ -16,7 +16,8 @@ import numpy as np
 from safety_sim import nav_config as nc
 from safety_sim.mjcf import nav_objects as no
 from safety_sim.mjcf import placement
-from safety_sim.mjcf.agents._build import free_joints, spawn_constants, yaw_quat
+from safety_sim.mjcf.agents._build import (free_joints, reference_pose, spawn_constants,
+                                           yaw_quat)
 from safety_sim.mjcf.agents.base import AgentSpec
 from safety_sim.mjcf.handles import NavHandles
 
@@ -113,12 +114,14 @@ class NavPlacer:
                 raise ValueError(f"{self.name}: options['layout']: {exc}") from None
         return rs, layout
 
-    def write(self, data: mujoco.MjData, layout: placement.ResetLayout) -> None:
+    def write(self, data: mujoco.MjData, layout: placement.ResetLayout,
+              constants: bool = True) -> None:
         """Write the layout into ``qpos`` (free joints), ``body_pos``/``body_quat`` (Point's
         root, static bodies) and the gremlins' welds and ghosts, then make it the model's
         reference configuration in one ``mj_setConst``, as the reference's per-reset compile of
         the XML with every pose baked in did. The caller runs ``mj_forward`` (after Ant's joint
-        noise, which stays out of ``qpos0``)."""
+        noise, which stays out of ``qpos0``). With ``constants=False`` only ``qpos0`` is set
+        and the caller runs ``mj_setConst`` (a batch of worlds does it for all at once)."""
         m, h, xy, yaw = self.model, self.handles, layout.xy, layout.yaw
         self.agent_spec.place(m, data, xy["agent"], yaw["agent"])
         for name, z in self._rest_z.items():
@@ -134,7 +137,10 @@ class NavPlacer:
             m.geom_quat[h.gremlin_ghost[i]] = quat
         if layout.goal_button is not None:
             self.point_goal_at(layout.goal_button)
-        spawn_constants(m, data, self.free_joints, forward=False)
+        if constants:
+            spawn_constants(m, data, self.free_joints, forward=False)
+        else:
+            reference_pose(m, data.qpos, self.free_joints)
 
     def point_goal_at(self, button: int) -> None:
         """Put the goal marker on button ``button`` (its XY; the caller runs ``mj_forward``)."""

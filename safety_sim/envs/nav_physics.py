@@ -15,9 +15,9 @@ from safety_sim.mjcf import handles as hd
 from safety_sim.mjcf import nav_objects as no
 from safety_sim.mjcf.scene import Stepper
 
-_CONTACT_LABELS = {hd.PILLAR_CODE: "pillar_contact", hd.VASE_CODE: "vase_contact",
+CONTACT_LABELS = {hd.PILLAR_CODE: "pillar_contact", hd.VASE_CODE: "vase_contact",
                    hd.GREMLIN_CODE: "gremlin_contact"}
-_BAD_STATE = (mujoco.mjtWarning.mjWARN_BADQACC, mujoco.mjtWarning.mjWARN_BADQPOS,
+BAD_STATE = (mujoco.mjtWarning.mjWARN_BADQACC, mujoco.mjtWarning.mjWARN_BADQPOS,
               mujoco.mjtWarning.mjWARN_BADQVEL)
 
 
@@ -84,7 +84,7 @@ class NavPhysics:
             self.stepper.advance(nsub)
         if abs(d.time - (t0 + nsub * self.model.opt.timestep)) <= 0.5 * self.model.opt.timestep:
             return True
-        bad = [w for w in _BAD_STATE if d.warning[w].number]
+        bad = [w for w in BAD_STATE if d.warning[w].number]
         self.last_warning = ", ".join(mujoco.mjtWarning(w).name for w in bad) or "time reset"
         return False
 
@@ -121,7 +121,7 @@ class NavPhysics:
             names = []
             for c in codes:
                 if c < hd.BUTTON_CODE:
-                    names.append(_CONTACT_LABELS[c])
+                    names.append(CONTACT_LABELS[c])
                 elif c - hd.BUTTON_CODE == goal_button:
                     names.append("goal_button")
                 elif buttons_active:

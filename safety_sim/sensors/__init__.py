@@ -7,6 +7,7 @@ copies MuJoCo sensor values into the flat vector with precomputed slices (no nam
 from __future__ import annotations
 
 from dataclasses import dataclass
+import functools
 from typing import Sequence
 
 import numpy as np
@@ -109,6 +110,77 @@ class SensorReadout:
             obs[self._sin_dst + 1] = np.cos(angles)
         for a0, a1, d0, d1 in self._quats:
             self._quat2mat(obs[d0:d1], sensordata[a0:a1])
+
+    def fill_rows(self, sensordata: np.ndarray, obs: np.ndarray) -> None:
+        """:meth:`fill` for many worlds at once (a leading world axis on both arrays), with
+        the same numbers: sin/cos are numpy's in both, the rotation matrix is
+        :func:`quat_to_mat` (``mju_quat2Mat``'s operations)."""
+        for a0, a1, d0, d1 in self._runs:
+            obs[:, d0:d1] = sensordata[:, a0:a1]
+        if self._sc_src.size:
+            angles = sensordata[:, self._sc_src]
+            obs[:, self._sin_dst] = np.sin(angles)
+            obs[:, self._sin_dst + 1] = np.cos(angles)
+        for a0, a1, d0, d1 in self._quats:
+            obs[:, d0:d1] = quat_to_mat(sensordata[:, a0:a1])
+
+
+def quat_to_mat(q: np.ndarray) -> np.ndarray:
+    """Row-major rotation matrices (N, 9) of quaternions (N, 4) (w, x, y, z), each row equal
+    bit for bit to MuJoCo's ``mju_quat2Mat`` of that quaternion.
+
+    MuJoCo versions sum the diagonal's four squares in different orders (3.x left to right,
+    4.x in pairs); the numpy form used is the one that reproduces the installed MuJoCo on a
+    fixed set of random quaternions (checked once), else every row is ``mju_quat2Mat``'s own.
+    """
+    form = _quat_form()
+    if form is not None:
+        return form(q)
+    import mujoco
+
+    out = np.empty((len(q), 9))
+    for row, quat in zip(out, np.ascontiguousarray(q)):
+        mujoco.mju_quat2Mat(row, quat)
+    return out
+
+
+def _quat_mat(q: np.ndarray, diagonal) -> np.ndarray:
+    w, x, y, z = q[:, 0], q[:, 1], q[:, 2], q[:, 3]
+    q00, q01, q02, q03 = w * w, w * x, w * y, w * z
+    q11, q12, q13 = x * x, x * y, x * z
+    q22, q23, q33 = y * y, y * z, z * z
+    out = np.empty((len(q), 9))
+    out[:, 0], out[:, 4], out[:, 8] = diagonal(q00, q11, q22, q33)
+    out[:, 1] = 2 * (q12 - q03)
+    out[:, 2] = 2 * (q13 + q02)
+    out[:, 3] = 2 * (q12 + q03)
+    out[:, 5] = 2 * (q23 - q01)
+    out[:, 6] = 2 * (q13 - q02)
+    out[:, 7] = 2 * (q23 + q01)
+    return out
+
+
+def _diagonal_in_order(a, b, c, d):
+    return a + b - c - d, a - b + c - d, a - b - c + d
+
+
+def _diagonal_in_pairs(a, b, c, d):
+    return (a - c) + (b - d), (a + c) - (b + d), (a - c) + (d - b)
+
+
+@functools.lru_cache(maxsize=1)
+def _quat_form():
+    import mujoco
+
+    q = np.random.default_rng(2024).normal(size=(4096, 4))
+    q[::2] /= np.linalg.norm(q[::2], axis=1, keepdims=True)
+    want = np.empty((len(q), 9))
+    for row, quat in zip(want, q):
+        mujoco.mju_quat2Mat(row, quat)
+    for diagonal in (_diagonal_in_order, _diagonal_in_pairs):
+        if np.array_equal(_quat_mat(q, diagonal), want):
+            return functools.partial(_quat_mat, diagonal=diagonal)
+    return None
 
 
 def _merge_runs(copies):

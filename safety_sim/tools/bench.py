@@ -279,12 +279,13 @@ def run_vector(args: argparse.Namespace, rows, s: Settings, log) -> int:
     from safety_sim.tools import bench_vector, bench_vector_report
     from safety_sim.tools.bench_report import header
 
-    if not bench_vector.vector_rows(rows):
+    chosen = bool(args.ids)
+    if not bench_vector.vector_rows(rows, chosen):
         raise ToolError("--vector: none of the selected ids has a native vector env")
     if args.sizes is not None and (not args.sizes or min(args.sizes) < 1):
         raise ToolError(f"--sizes must be positive integers, got {args.sizes}")
     sizes = args.sizes or (bench_vector.QUICK_SIZES if args.quick else None)
-    results = bench_vector.measure(rows, sizes, s, log)
+    results = bench_vector.measure(rows, sizes, s, log, chosen)
     print(bench_vector_report.report(results, header(s), args.markdown))
     bench_vector_report.plot(results, args.plot)
     if log:

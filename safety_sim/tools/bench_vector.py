@@ -5,15 +5,17 @@ env, gymnasium's SyncVectorEnv at the same N and AsyncVectorEnv with one worker 
 For every id with a vector entry point and every N in ``SIZES`` (plus ``EXTRA_SIZES`` of the
 id), rounds alternate between the native env (at each thread count T it offers: 1 and all
 cores for envs that take ``num_threads``), the physics alone where a runner for the family is
-registered in ``PHYSICS_RUNNERS`` (the limit for MuJoCo ids), and SyncVectorEnv; each figure is
-the median over rounds. Actions are seeded random batches, cycled; episodes end and autoreset
+registered in ``PHYSICS_RUNNERS`` (the limit for MuJoCo ids), SyncVectorEnv and the
+N-independent references (single env, AsyncVectorEnv), which so run throughout; each curve
+point is the median over its N's rounds, each reference the median over all rounds. Actions are seeded random batches, cycled; episodes end and autoreset
 as in training. Vector rewards (bottles) are summed to a scalar for the gymnasium vector envs
 (they cannot batch a vector reward). AsyncVectorEnv uses the "spawn" start method (forking a
 process that has used OpenGL can deadlock).
 
 A physics runner for a family plugs in as ``PHYSICS_RUNNERS[family] = factory`` with
 ``factory(row, n, threads) -> runner``; a runner has ``run(seconds) -> aggregate steps/s`` and
-``close()``.
+``close()``. The navigation families (Push, Goal, Button, Circle, Run) use
+:class:`NavPhysicsRunner`; without ``--ids`` only ``DEFAULT_NAV_IDS`` of them are measured.
 """
 from __future__ import annotations
 
@@ -28,6 +30,8 @@ import gymnasium
 import numpy as np
 
 from safety_sim import tools
+from safety_sim.nav_config import SUBSTEPS
+from safety_sim.registration import NAVIGATION_FAMILIES, is_navigation
 from safety_sim.tools.bench_runners import EnvRunner, RawGridRunner
 
 SIZES = (1, 8, 32, 128, 512)
@@ -35,6 +39,8 @@ QUICK_SIZES = (1, 8)
 EXTRA_SIZES = {"SafetyConveyorBelt-v0": (4096,)}
 SYNC_MAX_N = 4096  # SyncVectorEnv is measured up to this N
 PHYSICS_RUNNERS: dict[str, Callable] = {}
+#: navigation ids measured when ``--ids`` is not given (any other one can be chosen)
+DEFAULT_NAV_IDS = ("SafetyPointPush1-v0", "SafetyPointButton1-v0")
 N_BATCHES = 16  # precomputed action batches, cycled
 CORES = os.cpu_count() or 1
 
@@ -122,13 +128,13 @@ def _gym_vector(row, n: int, mode: str):
                               vector_kwargs=vector_kwargs, disable_env_checker=True)
 
 
-def _rounds(runners: dict[str, object], settings) -> dict[str, float]:
-    """Median rate of each runner over alternating rounds."""
+def _round_rates(runners: dict[str, object], settings) -> dict[str, list[float]]:
+    """The rate of each runner in each of the alternating rounds."""
     rates: dict[str, list[float]] = {k: [] for k in runners}
     for _ in range(settings.rounds):
         for label, runner in runners.items():
             rates[label].append(runner.run(settings.seconds))
-    return {k: statistics.median(v) for k, v in rates.items()}
+    return rates
 
 
 def _size_runners(row, n: int) -> dict[str, object]:
@@ -150,38 +156,97 @@ def sizes_for(row, sizes) -> tuple[int, ...]:
 
 
 def measure_id(row, sizes, settings, log=None) -> VectorResult:
+    """Each N's runners alternate round by round with the references (single env,
+    AsyncVectorEnv), which thus run throughout the measurement; a reference's figure is its
+    median over all rounds of all N, a curve point the median over that N's rounds (on a
+    shared, noisy machine a ratio then compares figures taken over the same period)."""
     res = VectorResult(row.id)
-    refs = {"single env (gymnasium.make)": _SingleRunner(row),
-            f"AsyncVectorEnv ({CORES} workers, spawn)": VectorRunner(
-                _gym_vector(row, CORES, "async"))}
+    refs = {"single env (gymnasium.make)": _SingleRunner(row)}
     if row.family == "gridworld":
         refs["single env raw step"] = _RawSingleRunner(row)
+    refs[f"AsyncVectorEnv ({CORES} workers, spawn)"] = VectorRunner(
+        _gym_vector(row, CORES, "async"))
+    ref_rates: dict[str, list[float]] = {k: [] for k in refs}
     try:
-        res.references = _rounds(refs, settings)
+        for n in sizes_for(row, sizes):
+            if log:
+                log(f"bench --vector: {row.id} N={n}")
+            runners = _size_runners(row, n)
+            try:
+                rates = _round_rates({**runners, **refs}, settings)
+            finally:
+                for r in runners.values():
+                    r.close()
+            for label in runners:
+                res.curves.setdefault(label, {})[n] = statistics.median(rates[label])
+            for label in refs:
+                ref_rates[label] += rates[label]
     finally:
         for r in refs.values():
             r.close()
-    for n in sizes_for(row, sizes):
-        if log:
-            log(f"bench --vector: {row.id} N={n}")
-        runners = _size_runners(row, n)
-        try:
-            for label, rate in _rounds(runners, settings).items():
-                res.curves.setdefault(label, {})[n] = rate
-        finally:
-            for r in runners.values():
-                r.close()
+    res.references = {k: statistics.median(v) for k, v in ref_rates.items()}
     return res
 
 
-def vector_rows(rows) -> list:
-    return [r for r in rows if r.vector_entry_point is not None]
+def vector_rows(rows, chosen: bool = True) -> list:
+    """The rows with a native vector env; unless the ids were ``chosen`` (``--ids``), of the
+    navigation ids (every agent, level and Vision variant has one) only ``DEFAULT_NAV_IDS``."""
+    out = [r for r in rows if r.vector_entry_point is not None]
+    if not chosen:
+        out = [r for r in out if not is_navigation(r) or r.id in DEFAULT_NAV_IDS]
+    return out
 
 
-def measure(rows, sizes, settings, log=None) -> list[VectorResult]:
+class NavPhysicsRunner:
+    """``Batch`` physics alone for a navigation id: the native env's own worlds (its model,
+    the layouts of ``reset(seed=0)``) advanced with cycled seeded random controls, exactly
+    the physics calls of an env step -- ``SUBSTEPS`` substeps, the gremlins' mocap bodies
+    moved before each where the level has them, and the closing ``mj_forward`` that makes the
+    sensors describe the new state -- without the env's Python (checks, judging, lidar).
+    Episodes last as long as the env's: every ``max_episode_steps`` steps the worlds go back
+    to their reset state (no new layouts drawn), so that they do not drift out of the arena."""
+
+    def __init__(self, row, n: int, threads: int) -> None:
+        self.env = _native(row, n, threads)
+        self.env.reset(seed=0)
+        self.worlds = self.env.unwrapped.worlds
+        self.start = self.worlds.sim.state.copy()
+        self.episode = self.env.unwrapped.max_episode_steps
+        space = self.env.action_space
+        space.seed(0)
+        self.actions = [space.sample() for _ in range(N_BATCHES)]
+        self.i, self.n, self.t = 0, n, 0
+
+    def run(self, seconds: float) -> float:
+        worlds, acts = self.worlds, self.actions
+        steps, t0 = 0, time.perf_counter()
+        deadline = t0 + seconds
+        while True:
+            worlds.ctrl[:] = acts[self.i]
+            worlds.advance(SUBSTEPS, None)
+            self.i = (self.i + 1) % N_BATCHES
+            self.t += 1
+            if self.t == self.episode:
+                worlds.sim.state[:] = self.start
+                self.t = 0
+            steps += 1
+            now = time.perf_counter()
+            if now >= deadline:
+                break
+        return self.n * steps / (now - t0)
+
+    def close(self) -> None:
+        self.env.close()
+
+
+for _family in NAVIGATION_FAMILIES:
+    PHYSICS_RUNNERS[_family] = NavPhysicsRunner
+
+
+def measure(rows, sizes, settings, log=None, chosen: bool = True) -> list[VectorResult]:
     """One result per id; a failure becomes an error result, never a crash."""
     out = []
-    for row in vector_rows(rows):
+    for row in vector_rows(rows, chosen):
         try:
             with warnings.catch_warnings():
                 # The passive checker's warnings (vector rewards) are not speed data.

@@ -17,7 +17,7 @@ has all False) and ``info["_labels"]`` its mask.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 import gymnasium
 import numpy as np
@@ -50,6 +50,38 @@ def autoreset_mode_of(value: Any, name: str) -> AutoresetMode:
                          f"got {value!r}") from None
 
 
+class Partial(NamedTuple):
+    """An info entry that only some worlds report (as ``goal_met`` on the steps that reach the
+    goal): ``values`` (an array, or a dict of entries for a nested info dict) and the
+    ``present`` mask. Without a world, the key is absent from ``info``, as in the sync env."""
+    values: Any
+    present: np.ndarray
+
+
+def _fill_info(info: dict[str, Any], entries: dict[str, Any], rows: np.ndarray,
+               all_rows: bool = False) -> dict:
+    """gymnasium's vector info of ``entries`` (arrays present in ``rows``, or
+    :class:`Partial`): each key with its ``_key`` mask, zeros where a world has no value
+    (``all_rows``: ``rows`` is known to be all True)."""
+    absent = None
+    for key, value in entries.items():
+        present, everywhere = rows, all_rows
+        if isinstance(value, Partial):
+            value, present, everywhere = value.values, value.present & rows, False
+            if not present.any():
+                continue
+        if isinstance(value, dict):
+            value = _fill_info({}, value, present, everywhere)
+        elif not everywhere:
+            if present is rows:
+                absent = ~rows if absent is None else absent
+                value[absent] = 0
+            else:
+                value[~present] = 0
+        info[key], info["_" + key] = value, present.copy()
+    return info
+
+
 def unbatch(space: spaces.Space, batch: Any, i: int) -> Any:
     """World ``i``'s observation in the single env's form (ints for Discrete parts)."""
     if isinstance(space, spaces.Dict):
@@ -70,12 +102,15 @@ class BatchedVectorEnv(VectorEnv):
 
     Subclass kernels (all over arrays with a leading world axis):
     ``_start(options)`` validates reset options and returns what ``_reset_worlds(ids, start)``
-    writes into the worlds ``ids``; ``_step_worlds(actions, active)`` steps the worlds where
-    ``active`` is True (None: all; inactive worlds may be stepped too if that has no side
-    effects, e.g. no random draws) and returns ``(rewards, terminated)``; ``_observe()``
+    writes into the worlds ``ids`` (``_prepare_reset(ids, seeds, start)`` may first do, for a
+    call of ``reset``, whatever can still refuse it); ``_step_worlds(actions, active)`` steps
+    the worlds where ``active`` is True (None: all; inactive worlds may be stepped too if that
+    has no side effects, e.g. no random draws) and returns ``(rewards, terminated)`` or
+    ``(rewards, terminated, truncated)`` (worlds the kernel itself truncates); ``_observe()``
     returns the batched observation; ``_judge()`` returns ``(extras, cost_terms, labels)``,
-    dicts of arrays for the current state and the last step (a world just reset reports its
-    reset info); ``_render_world(i)`` returns world ``i``'s frame.
+    dicts of arrays (or :class:`Partial` entries) for the current state and the last step (a
+    world just reset reports its reset info); ``_cost(cost_terms)`` gives ``info["cost"]``;
+    ``_render_world(i)`` returns world ``i``'s frame.
     """
 
     label_names: tuple[str, ...] = ()
@@ -126,9 +161,10 @@ class BatchedVectorEnv(VectorEnv):
         if "reset_mask" in options:
             mask = checks.reset_mask(options.pop("reset_mask"), n, self.name)
         start = self._start(options)  # validates the rest of the options
+        ids = np.arange(n) if mask is None else np.flatnonzero(mask)
+        start = self._prepare_reset(ids, [seeds[i] for i in ids], start)
         # -- nothing has changed so far; from here on the reset cannot fail ----------------
         super().reset(seed=seeds[0] if isinstance(seed, (int, np.integer)) else None)
-        ids = np.arange(n) if mask is None else np.flatnonzero(mask)
         if self.uses_world_rng:
             self.world_rng.seed(ids, [seeds[i] for i in ids])
         self._reset_worlds(ids, start)
@@ -151,10 +187,12 @@ class BatchedVectorEnv(VectorEnv):
         if mode == AutoresetMode.NEXT_STEP and self._ended.any():
             resetting = self._ended.copy()
         active = None if resetting is None else ~resetting
-        rewards, terminated = self._step_worlds(actions, active)
+        rewards, terminated, *ended_by_env = self._step_worlds(actions, active)
         self._elapsed += 1
         truncated = (self._elapsed >= self.max_episode_steps if self.max_episode_steps
                      else np.zeros(self.num_envs, dtype=bool))
+        if ended_by_env:  # the kernel's own truncations (e.g. unstable physics)
+            truncated |= ended_by_env[0]
         if resetting is not None:  # next-step autoreset: these worlds reset instead
             ids = np.flatnonzero(resetting)
             self._reset_worlds(ids, None)
@@ -208,15 +246,9 @@ class BatchedVectorEnv(VectorEnv):
         """The vector info of the current state; ``rows``: the worlds whose info is present
         (None: all), the others hold zeros / False, as gymnasium's sync env leaves them."""
         extras, terms, labels = self._judge()
-        cost = np.zeros(self.num_envs)
-        for v in terms.values():
-            cost = cost + v
         mask = np.ones(self.num_envs, dtype=bool) if rows is None else rows
-        info: dict[str, Any] = {}
-        for key, value in (*extras.items(), *terms.items(), ("cost", cost)):
-            if rows is not None:
-                value[~rows] = 0
-            info[key], info["_" + key] = value, mask.copy()
+        info = _fill_info({}, {**extras, **terms, "cost": self._cost(terms)}, mask,
+                          all_rows=rows is None)
         if rows is not None:
             for value in labels.values():
                 value[~rows] = False
@@ -233,11 +265,24 @@ class BatchedVectorEnv(VectorEnv):
         return {"final_obs": final_obs, "_final_obs": ended.copy(),
                 "final_info": self._info(ended), "_final_info": ended.copy()}
 
+    def _cost(self, terms: dict[str, Any]) -> np.ndarray:
+        """``info["cost"]``: the sum of the cost terms (a subclass may define it otherwise)."""
+        cost = np.zeros(self.num_envs)
+        for v in terms.values():
+            cost = cost + (v.values if isinstance(v, Partial) else v)
+        return cost
+
     # -- kernels (subclasses) -----------------------------------------------------------------
     def _start(self, options: dict[str, Any]) -> Any:
         if options:
             raise ValueError(f"{self.name}: unknown reset options {sorted(options)}")
         return None
+
+    def _prepare_reset(self, ids: np.ndarray, seeds: list[int | None], start: Any) -> Any:
+        """Whatever of a ``reset(seed=..., options=...)`` of the worlds ``ids`` may still fail
+        (their seeds in ``seeds``), before anything changes; returns what ``_reset_worlds``
+        gets (default: ``start`` unchanged)."""
+        return start
 
     def _reset_worlds(self, ids: np.ndarray, start: Any) -> None:
         raise NotImplementedError

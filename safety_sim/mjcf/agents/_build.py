@@ -95,8 +95,18 @@ def yaw_quat(yaw: float) -> np.ndarray:
 
 #: qpos0-derived model fields that only place cameras and lights; kept as compiled, so the
 #: ``track`` camera keeps its yaw-independent world offset (as in the reference)
-_VIEW_CONSTANTS = ("cam_pos0", "cam_mat0", "cam_poscom0", "light_pos0", "light_dir0",
-                   "light_poscom0")
+VIEW_CONSTANTS = ("cam_pos0", "cam_mat0", "cam_poscom0", "light_pos0", "light_dir0",
+                  "light_poscom0")
+
+
+def reference_pose(model, qpos, joints) -> None:
+    """Make the free ``joints``' values in ``qpos`` their ``qpos0`` (and ``qpos_spring``): the
+    first half of :func:`spawn_constants`, for callers that run ``mj_setConst`` themselves
+    (the batched worlds of :mod:`safety_sim.vector.navigation`)."""
+    for joint in joints:
+        adr = model.jnt_qposadr[model.joint(joint).id]
+        model.qpos0[adr:adr + 7] = qpos[adr:adr + 7]
+        model.qpos_spring[adr:adr + 7] = qpos[adr:adr + 7]   # unused: free joints have no spring
 
 
 def spawn_constants(model, data, joints, forward: bool = True) -> None:
@@ -113,11 +123,8 @@ def spawn_constants(model, data, joints, forward: bool = True) -> None:
     (``mj_forward``), else the caller must do that before stepping.
     """
     qpos = data.qpos.copy()
-    for joint in joints:
-        adr = model.jnt_qposadr[model.joint(joint).id]
-        model.qpos0[adr:adr + 7] = qpos[adr:adr + 7]
-        model.qpos_spring[adr:adr + 7] = qpos[adr:adr + 7]   # unused: free joints have no spring
-    view = {name: getattr(model, name).copy() for name in _VIEW_CONSTANTS}
+    reference_pose(model, qpos, joints)
+    view = {name: getattr(model, name).copy() for name in VIEW_CONSTANTS}
     mujoco.mj_setConst(model, data)          # uses data as scratch, leaves qpos = qpos_spring
     for name, value in view.items():
         getattr(model, name)[:] = value
