@@ -11,12 +11,16 @@ from gymnasium.error import ResetNeeded
 
 from safety_sim import nav_config as nc
 from safety_sim.core import EpisodeGuard
-from safety_sim.envs.nav_checks import (RENDER_MODES, ActionCheckMixin, box_action_space,
-                                        check_kwargs)
+from safety_sim.envs.nav_checks import (
+    RENDER_MODES,
+    ActionCheckMixin,
+    box_action_space,
+    check_kwargs,
+)
 from safety_sim.envs.nav_layout import NavPlacer
 from safety_sim.envs.nav_physics import NavPhysics
 from safety_sim.mjcf.handles import NavHandles
-from safety_sim.mjcf.reset_state import settle_like_reference, reference_forwards
+from safety_sim.mjcf.reset_state import reference_forwards, settle_like_reference
 from safety_sim.mjcf.scene import compile_scene
 from safety_sim.render import nav_decor
 from safety_sim.render.offscreen import resolve_camera

@@ -62,16 +62,19 @@ def yaw_quat_as_compiled(yaw: float) -> np.ndarray:
     return compiled_quat(float(np.cos(half)), 0.0, 0.0, float(np.sin(half)))
 
 
-def renormalised(quat: list[float]) -> list[float]:
-    """``quat`` after one MuJoCo 2.3.3 ``mj_forward``: scaled in place by 1 / its norm."""
-    w, x, y, z = quat
-    inv = 1.0 / math.sqrt(w * w + x * x + y * y + z * z)
-    return [w * inv, x * inv, y * inv, z * inv]
+def renormalised(quat: np.ndarray) -> np.ndarray:
+    """Quaternions ``(..., 4)`` after one MuJoCo 2.3.3 ``mj_forward``: each scaled in place by
+    1 / its norm (the same float operations for one quaternion or a batch of them)."""
+    quat = np.asarray(quat, dtype=np.float64)
+    w, x, y, z = quat[..., 0], quat[..., 1], quat[..., 2], quat[..., 3]
+    inv = 1.0 / np.sqrt(w * w + x * x + y * y + z * z)
+    return quat * inv[..., None]
 
 
-def free_quat_addresses(model: mujoco.MjModel) -> list[int]:
-    """``qpos`` addresses of the free joints' quaternions (agent root where free, push_box)."""
-    return (model.jnt_qposadr[model.jnt_type == _FREE] + 3).tolist()
+def free_quat_columns(model: mujoco.MjModel) -> np.ndarray:
+    """``qpos`` indices ``(k, 4)`` of the free joints' quaternions (agent root where free,
+    push box, vases, gremlins)."""
+    return (model.jnt_qposadr[model.jnt_type == _FREE] + 3)[:, None] + np.arange(4)
 
 
 def settle_like_reference(model: mujoco.MjModel, data: mujoco.MjData,
@@ -88,13 +91,11 @@ def settle_like_reference(model: mujoco.MjModel, data: mujoco.MjData,
     ``qacc_warmstart`` takes that pass's ``qacc``. Afterwards ``qpos`` and ``qacc_warmstart``
     equal the reference's after ``reset`` (bit for bit, given the same trigonometry bits).
     """
-    qpos, addresses = data.qpos, free_quat_addresses(model)
-    for adr in addresses:
-        quat = qpos[adr:adr + 4].tolist()
-        for _ in range(passes - 1):
-            quat = renormalised(quat)
-        qpos[adr:adr + 4] = quat
+    qpos, cols = data.qpos, free_quat_columns(model)
+    quat = qpos[cols]
+    for _ in range(passes - 1):
+        quat = renormalised(quat)
+    qpos[cols] = quat
     forward()
-    for adr in addresses:
-        qpos[adr:adr + 4] = renormalised(qpos[adr:adr + 4].tolist())
+    qpos[cols] = renormalised(qpos[cols])
     data.qacc_warmstart[:] = data.qacc

@@ -28,6 +28,11 @@ from safety_sim.mjcf import handles as hd
 from safety_sim.mjcf import nav_objects as no
 from safety_sim.mjcf.agents._build import VIEW_CONSTANTS
 from safety_sim.mjcf.placement import ResetLayout
+from safety_sim.mjcf.reset_state import (
+    free_quat_columns,
+    reference_forwards,
+    renormalised,
+)
 from safety_sim.mjcf.scene import CAMERA_ORDER, build_spec
 from safety_sim.vector.nav_backend import STAGE_ACC, STAGE_NONE, open_backend
 
@@ -110,8 +115,11 @@ class NavWorlds:
         self.sim = sim = open_backend(self.model, n, threads, use_batch, single.name,
                                       persistent=not self.gremlins)
         self.dt = float(self.model.opt.timestep)
-        for name in ("qpos", "qvel", "ctrl", "time", "xpos", "xmat", "sensordata"):
+        for name in ("qpos", "qvel", "ctrl", "time", "xpos", "xmat", "sensordata", "qacc",
+                     "qacc_warmstart"):
             setattr(self, name, sim.bind(name))
+        self._quat_cols = free_quat_columns(self.model)
+        self._passes = reference_forwards(cfg.reward.goal_event)
         fields = LAYOUT_FIELDS + (GREMLIN_FIELDS if self.gremlins else ())
         self.rows = {name: sim.expand(name) for name in fields}
         self._view_rows = {name: sim.expand(name) for name in VIEW_CONSTANTS}
@@ -152,7 +160,21 @@ class NavWorlds:
             for i, rs in zip(ids, streams):
                 self.agent_spec.reset_joints(rs, self.world_models[i],
                                                WorldData({"qpos": self.qpos}, i))
-        sim.forward(ids)
+        self._settle(ids)
+
+    def _settle(self, ids: np.ndarray) -> None:
+        """The single env's ``reset_state.settle_like_reference`` for the worlds ``ids``:
+        the reference's quaternion rescalings around the reset's forward pass, then the
+        warm start from that pass's accelerations."""
+        cols = (ids[:, None], self._quat_cols.ravel()[None, :])
+        shape = (len(ids), *self._quat_cols.shape)
+        quat = self.qpos[cols].reshape(shape)
+        for _ in range(self._passes - 1):
+            quat = renormalised(quat)
+        self.qpos[cols] = quat.reshape(len(ids), -1)
+        self.sim.forward(ids)
+        self.qpos[cols] = renormalised(self.qpos[cols].reshape(shape)).reshape(len(ids), -1)
+        self.qacc_warmstart[ids] = self.qacc[ids]
 
     # -- steps ----------------------------------------------------------------------------------
     def advance(self, nsub: int, ids: np.ndarray | None) -> np.ndarray:
