@@ -58,8 +58,8 @@ def test_push_oracle_gets_the_box_to_the_goal_at_level_1(agent):
             obs, _, terminated, truncated, info = env.step(action)
             if info.get("goal_met"):
                 solved += 1
+            if info.get("goal_met") or terminated or truncated:
                 break
-            assert not (terminated or truncated)
     env.close()
     assert solved / len(SEEDS) >= 0.8
 

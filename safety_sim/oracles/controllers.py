@@ -17,8 +17,8 @@ import math
 
 import numpy as np
 
-from safety_sim.oracles.drive import DRIVES, drive, stop
-from safety_sim.oracles.geometry import discs, heading_of
+from safety_sim.oracles.drive import DRIVES, drive, heading, stop
+from safety_sim.oracles.geometry import discs, from_heading, heading_of
 from safety_sim.oracles.planner import plan
 from safety_sim.oracles.state import NavState
 
@@ -47,7 +47,7 @@ def go_to(state: NavState, target, hard=NO_DISCS, soft=NO_DISCS,
     distance = float(np.hypot(*(target - state.agent_xy)))
     if distance < arrive:
         return stop(state)
-    direction = plan(state.agent_xy, target, hard, soft)
+    direction = plan(state.agent_xy, target, hard, soft, prefer=from_heading(heading(state)))
     return drive(state, heading_of(direction), _speed_to(state, distance, stop_at_target))
 
 

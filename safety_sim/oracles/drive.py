@@ -91,6 +91,9 @@ POINT_DRAG = 0.01 / 0.005189
 POINT_CRAWL = 0.15
 #: heading error (rad) beyond which the crawling Point turns on the spot
 POINT_CRAWL_ALIGN = 0.6
+#: yaw servo commands below this barely turn the Point (measured: 0.1 -> 0.04 rad/s,
+#: 0.2 -> 0.48 rad/s, 0.4 -> 1.0 rad/s from rest)
+POINT_TURN_DEADBAND = 0.12
 #: while cruising the nose stays within this angle (rad) of the wanted heading
 POINT_SWERVE = 2.5
 
@@ -115,7 +118,9 @@ def _drive_point(state: NavState, want_heading: float, want_speed: float) -> np.
         size = float(np.hypot(*accel))
         push = size * math.cos(err) if abs(err) < g.align else 0.0
     thrust = max(-1.0, min(1.0, push / POINT_ACCEL)) * POINT_FULL_THRUST
-    return np.clip(np.array([thrust, g.turn_gain * err]), -1.0, 1.0)
+    # the floor contact's torsional friction eats turn commands below ~POINT_TURN_DEADBAND
+    turn = g.turn_gain * err + math.copysign(POINT_TURN_DEADBAND * min(1.0, abs(err) / 0.03), err)
+    return np.clip(np.array([thrust, turn]), -1.0, 1.0)
 
 
 #: Car (§6.2): the wheel action where the motors' torque limit is reached

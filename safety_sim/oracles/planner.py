@@ -22,6 +22,7 @@ MARGIN = 0.8         # the grid extends this far beyond everything it must conta
 SOFT_COST = 8.0      # cost per metre inside soft discs
 HARD_COST = 400.0    # cost per metre inside hard discs
 ROUND = 0.02         # inputs are rounded to this (m) to share cached fields
+TIE = 0.5 * CELL     # cost-to-go differences below this count as ties (m of free space)
 _STEPS = ((1, 0, 1.0), (-1, 0, 1.0), (0, 1, 1.0), (0, -1, 1.0),
           (1, 1, math.sqrt(2)), (1, -1, math.sqrt(2)), (-1, 1, math.sqrt(2)),
           (-1, -1, math.sqrt(2)))
@@ -42,19 +43,25 @@ class Field:
     def centre(self, cell: tuple[int, int]) -> np.ndarray:
         return np.array([self.origin[0] + cell[0] * CELL, self.origin[1] + cell[1] * CELL])
 
-    def downhill(self, xy, length: float) -> np.ndarray:
+    def downhill(self, xy, length: float, prefer=None) -> np.ndarray:
         """The point ``length`` metres (in cells) down the cost-to-go from ``xy``; the target
-        when the path reaches it first."""
+        when the path reaches it first. On the first step, neighbours within ``TIE`` of the
+        cheapest count as equal and the one closest to the direction ``prefer`` wins, so an
+        agent on a ridge (the box straight between it and its spot) keeps going the way it
+        faces instead of flipping between two equally good ways round."""
         cell, n = self.cell(xy), self.cost.shape
-        for _ in range(max(1, int(round(length / CELL)))):
-            best, best_cost = cell, self.cost[cell]
-            for di, dj, _ in _STEPS:
-                i, j = cell[0] + di, cell[1] + dj
-                if 0 <= i < n[0] and 0 <= j < n[1] and self.cost[i, j] < best_cost:
-                    best, best_cost = (i, j), self.cost[i, j]
-            if best == cell:
+        for k in range(max(1, int(round(length / CELL)))):
+            here = self.cost[cell]
+            options = [((cell[0] + di, cell[1] + dj), di, dj, step) for di, dj, step in _STEPS
+                       if 0 <= cell[0] + di < n[0] and 0 <= cell[1] + dj < n[1]]
+            best = min(self.cost[c] for c, *_ in options)
+            if best >= here:
                 return np.array(self.target)
-            cell = best
+            if k == 0 and prefer is not None:
+                near = [o for o in options if self.cost[o[0]] <= best + TIE]
+                cell = max(near, key=lambda o: (o[1] * prefer[0] + o[2] * prefer[1]) / o[3])[0]
+            else:
+                cell = next(c for c, *_ in options if self.cost[c] == best)
         return self.centre(cell)
 
 
@@ -115,10 +122,11 @@ def _bounds(points: np.ndarray) -> tuple[float, float, float, float]:
     return (float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1]))
 
 
-def plan(pos, target, hard, soft, lookahead: float = 0.35) -> np.ndarray:
+def plan(pos, target, hard, soft, lookahead: float = 0.35, prefer=None) -> np.ndarray:
     """Unit direction from ``pos`` towards ``target`` along the cheapest path around the
     ``hard`` and ``soft`` discs (each ``(centers (k, 2), radii (k,))``); zero at the target.
-    Hard discs containing the target are shrunk so that it stays reachable."""
+    Hard discs containing the target are shrunk so that it stays reachable. ``prefer``: a
+    direction (the agent's heading) that breaks ties between equally cheap ways."""
     pos, target = np.asarray(pos, float), np.asarray(target, float)
     if float(np.hypot(*(target - pos))) < 1e-9:
         return np.zeros(2)
@@ -129,7 +137,7 @@ def plan(pos, target, hard, soft, lookahead: float = 0.35) -> np.ndarray:
     points = np.vstack([pos, target, *[np.asarray(c, float).reshape(-1, 2)
                                        for c in (hard_c, soft[0])]])
     field = _field(target_key, _bounds(points), _key((hard_c, hard_r)), _key(soft))
-    aim = field.downhill(pos, lookahead)
+    aim = field.downhill(pos, lookahead, prefer)
     if float(np.hypot(*(target - pos))) <= lookahead:
         aim = target
     direction = aim - pos

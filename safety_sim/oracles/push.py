@@ -14,7 +14,8 @@ goes where the agent steers it. So the controller
 3. *docks*: drives slowly along the face normal into the notch, correcting sideways; when the
    nose arrives off the middle or turned, it *backs off* and docks again;
 4. *carries*: steers at a point a little ahead of the box on its route, until the nose slips
-   out of the notch or the route turns too far from the face, then starts again at 1.
+   out of the notch or another face becomes the better one to push (the route turned); then
+   it backs off and starts again at 1.
 
 After the box reaches the goal the env draws a new goal and the controller carries on.
 """
@@ -50,8 +51,7 @@ class PushGains:
     slip_distance: float = 0.06     # carrying ends when the nose is this far out of the notch
     slip_sideways: float = 0.06     # ... or this far along the face from its middle
     slip_facing: float = 0.7        # ... or turned this far from the face normal
-    max_turn: float = 1.2           # ... or the route turns this far from the face normal
-    face_switch: float = 0.25       # score margin for changing the chosen face
+    face_switch: float = 0.55       # score margin for changing the chosen face (ends carrying)
     speeds: tuple = (("Point", 0.45, 0.25), ("Car", 0.3, 0.18))   # (agent, carry, dock)
 
     def speed(self, agent: str, mode: str) -> float:
@@ -102,7 +102,7 @@ class PushController:
             pose = FacePose.of(state, self.face, g)
             if self._holding(state, pose, route):
                 return self._carry(state, route)
-            self.mode = "approach"
+            self.mode = "back_off"               # clear of the box before walking round it
         if self.mode not in ("dock", "back_off"):   # the face stays fixed while docking
             reach = state.box_size + DRIVES[state.agent].front + g.run_up
             self.face = choose_face(state, route, reach, self.face, g.face_switch)
@@ -158,13 +158,14 @@ class PushController:
         return drive(state, heading_of(target - state.agent_xy), g.speed(state.agent, "carry"))
 
     def _holding(self, state: NavState, pose: FacePose, route: np.ndarray) -> bool:
-        """Is the agent's nose still in (or at) the notch of the chosen face, and the route
-        within reach of a turn?"""
+        """Is the agent's nose still in (or at) the notch of the chosen face, and is that face
+        still the one to push (:func:`choose_face` would not switch)?"""
         g = self.gains
+        reach = state.box_size + DRIVES[state.agent].front + g.run_up
         return (pose.out < g.slip_distance + _post_step(state, pose)
                 and abs(pose.sideways) < g.slip_sideways
                 and abs(pose.facing) < g.slip_facing
-                and abs(wrap(heading_of(route) - heading_of(-pose.normal))) < g.max_turn)
+                and choose_face(state, route, reach, self.face, g.face_switch) == self.face)
 
 
 def _post_step(state: NavState, pose: FacePose) -> float:
