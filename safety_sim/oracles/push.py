@@ -158,14 +158,15 @@ class PushController:
         return drive(state, heading_of(target - state.agent_xy), g.speed(state.agent, "carry"))
 
     def _holding(self, state: NavState, pose: FacePose, route: np.ndarray) -> bool:
-        """Is the agent's nose still in (or at) the notch of the chosen face, and is that face
-        still the one to push (:func:`choose_face` would not switch)?"""
+        """Is the agent's nose still in (or at) the notch of the chosen face, and does no
+        other face push along the route ``face_switch`` better (penalties aside: the agent is
+        already there)?"""
         g = self.gains
-        reach = state.box_size + DRIVES[state.agent].front + g.run_up
+        scores = face_scores(state, route)
         return (pose.out < g.slip_distance + _post_step(state, pose)
                 and abs(pose.sideways) < g.slip_sideways
                 and abs(pose.facing) < g.slip_facing
-                and choose_face(state, route, reach, self.face, g.face_switch) == self.face)
+                and scores.max() - scores[self.face] < g.face_switch)
 
 
 def _post_step(state: NavState, pose: FacePose) -> float:
@@ -181,27 +182,33 @@ def face_normal(state: NavState, face: int) -> np.ndarray:
     return np.array([math.cos(angle), math.sin(angle)])
 
 
-def choose_face(state: NavState, route: np.ndarray, reach: float, current: int | None,
-                margin: float) -> int:
-    """The face to push: its normal most opposite to ``route``. A face whose approach spot
-    (``reach`` out) a pillar blocks scores ``PILLAR_PENALTY`` less, one whose docking line
-    (spot to docked position) crosses a hazard ``HAZARD_PENALTY`` less (pushing another way
-    first is cheaper than standing in a hazard). The ``current`` face is kept unless another
-    scores ``margin`` better."""
+def face_scores(state: NavState, route: np.ndarray, reach: float | None = None) -> np.ndarray:
+    """How well pushing each face (0..3) moves the box along ``route``: minus the face normal
+    along the route. With ``reach``, a face whose approach spot (``reach`` out) a pillar blocks
+    scores ``PILLAR_PENALTY`` less, one whose docking line (spot to docked position) crosses a
+    hazard ``HAZARD_PENALTY`` less (pushing another way first beats standing in a hazard)."""
+    normals = np.array([face_normal(state, face) for face in range(4)])
+    scores = -(normals @ route)
+    if reach is None:
+        return scores
     pillars, clear = body_discs(state, state.pillars_xy, state.pillar_radius)
     hazards, hazard_r = hazard_discs(state)
     dock = reach - GAINS.run_up
-    scores = []
-    for face in range(4):
-        normal = face_normal(state, face)
-        score = -float(normal @ route)
+    for face, normal in enumerate(normals):
         spot = state.box_xy + normal * reach
         if len(pillars) and np.min(np.hypot(*(spot - pillars).T)) < clear:
-            score -= PILLAR_PENALTY
+            scores[face] -= PILLAR_PENALTY
         line = state.box_xy + normal * np.linspace(dock, reach, 4)[:, None]
         if len(hazards) and np.min(np.hypot(*(line[:, None, :] - hazards).T)) < hazard_r:
-            score -= HAZARD_PENALTY
-        scores.append(score)
+            scores[face] -= HAZARD_PENALTY
+    return scores
+
+
+def choose_face(state: NavState, route: np.ndarray, reach: float, current: int | None,
+                margin: float) -> int:
+    """The face to push: the best of :func:`face_scores` (penalties included); the
+    ``current`` face is kept unless another scores ``margin`` better."""
+    scores = face_scores(state, route, reach)
     best = int(np.argmax(scores))
     if current is not None and scores[best] - scores[current] < margin:
         return current
