@@ -159,10 +159,12 @@ class PushController:
 
     def _holding(self, state: NavState, pose: FacePose, route: np.ndarray) -> bool:
         """Is the agent's nose still in (or at) the notch of the chosen face, and does no
-        other face push along the route ``face_switch`` better (penalties aside: the agent is
-        already there)?"""
+        other face score ``face_switch`` better (the chosen face without its penalties: the
+        agent is already there)?"""
         g = self.gains
-        scores = face_scores(state, route)
+        reach = state.box_size + DRIVES[state.agent].front + g.run_up
+        scores = face_scores(state, route, reach)
+        scores[self.face] = face_scores(state, route)[self.face]
         return (pose.out < g.slip_distance + _post_step(state, pose)
                 and abs(pose.sideways) < g.slip_sideways
                 and abs(pose.facing) < g.slip_facing
