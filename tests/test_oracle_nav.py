@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import types
 
 import gymnasium
 import numpy as np
 import pytest
 
-from safety_sim.oracles import NavState, make_nav_oracle, nav_state
+from safety_sim.oracles import NavState, emulate, evaluate, make_nav_oracle, nav_state
 from safety_sim.oracles.controllers import (body_discs, button_action, button_plan,
                                             goal_action, goal_plan, go_to)
 from safety_sim.oracles.drive import DRIVES, heading
@@ -90,6 +91,25 @@ def test_goal_controller_reaches_a_sequence_of_points_in_the_push_world(agent):
     assert reached_all / len(SEEDS) >= 0.8
 
 
+@pytest.mark.parametrize("agent", AGENTS)
+def test_emulated_goal_level_is_reached(agent):
+    """Goal1-like hazards and goals round the real agent (safety_sim.oracles.emulate)."""
+    results = [emulate.run_goal(agent, seed, steps=300) for seed in SEEDS]
+    assert sum(r.goals > 0 for r in results) / len(results) >= 0.8
+
+
+def test_emulated_button_level_presses_the_goal_button_by_contact():
+    result = emulate.run_button("Point", SEEDS[0], steps=300)
+    assert result.goals >= 1 and result.steps_to_first <= 300
+
+
+def test_evaluate_prints_one_row_per_agent_and_level(capsys):
+    assert evaluate.main(["--agents", "Point", "--levels", "0", "--seeds", "1"]) == 0
+    rows = capsys.readouterr().out.strip().splitlines()
+    assert len(rows) == 2 and rows[1].startswith("PointPush0 oracle")
+    assert rows[1].split()[2] == "1/1"
+
+
 def test_oracle_is_deterministic():
     env = gymnasium.make("SafetyCarPush1-v0")
     runs = []
@@ -128,6 +148,29 @@ def test_nav_state_reads_the_env(agent):
     assert abs(math.remainder(math.atan2(moved[1], moved[0]) - heading(before), 2 * math.pi)) < 0.2
     np.testing.assert_allclose(after.velocity_xy, moved / s.dt, rtol=0.2, atol=0.02)
     env.close()
+
+
+class NavEnvStub:
+    """What a navigation env needs for the oracle: ``nav_state()``, ``agent_spec.name``, an
+    action space."""
+    action_space = gymnasium.spaces.Box(-1.0, 1.0, (2,), np.float64)
+    agent_spec = types.SimpleNamespace(name="Car")
+
+    @property
+    def unwrapped(self):
+        return self
+
+    def nav_state(self) -> NavState:
+        return state("Car", task="button", buttons_xy=[(1.0, 0.0), (0.0, 1.0)], goal_button=1)
+
+
+def test_oracle_reads_an_env_through_its_nav_state_method():
+    env = NavEnvStub()
+    read = nav_state(env)
+    assert (read.agent, read.task, read.goal_button) == ("Car", "button", 1)
+    action = make_nav_oracle(env)(None)
+    assert env.action_space.contains(action)
+    assert action[0] > action[1]             # turns counter-clockwise, to the goal button
 
 
 @pytest.mark.parametrize("agent", ["Doggo", "Racecar", "Ant"])

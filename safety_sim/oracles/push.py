@@ -195,7 +195,7 @@ def face_scores(state: NavState, route: np.ndarray, reach: float | None = None) 
         return scores
     pillars, clear = body_discs(state, state.pillars_xy, state.pillar_radius)
     hazards, hazard_r = hazard_discs(state)
-    dock = reach - GAINS.run_up
+    dock = state.box_size + DRIVES[state.agent].front
     for face, normal in enumerate(normals):
         spot = state.box_xy + normal * reach
         if len(pillars) and np.min(np.hypot(*(spot - pillars).T)) < clear:

@@ -1,8 +1,9 @@
 """What a navigation oracle may read: :class:`NavState`, and :func:`nav_state` for Push envs.
 
-The controllers (``safety_sim.oracles.controllers``) see the world only through a
-:class:`NavState`; every access to an env's internals (MuJoCo data, handles, config) lives in
-:func:`nav_state`, so another env only has to produce the same value.
+The controllers (``safety_sim.oracles.controllers``, ``.push``) see the world only through a
+:class:`NavState`; every access to a Push env's internals (MuJoCo data, handles, config) lives
+in :func:`_push_state`. Another env provides a ``nav_state()`` method returning the same value
+(and an ``agent_spec`` whose ``name`` is the agent) and :func:`nav_state` uses it.
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ def _points(values=()) -> np.ndarray:
     return a
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)   # array fields: no field-wise ==
 class NavState:
     """The privileged state of one navigation step (world frame, metres, radians, seconds).
 
@@ -32,7 +33,8 @@ class NavState:
     dt: control timestep (physics timestep x substeps).
     agent_xy: agent body origin; yaw: angle of the agent body's +x axis (Point drives along
     body +x, Car along body -y; the controllers know this). velocity_xy: world-frame planar
-    velocity of the agent body origin; yaw_rate: angular velocity about world z.
+    velocity of the agent body origin; yaw_rate: angular velocity about world z (for Point it
+    chatters by +-0.48 rad/s between physics substeps, so the controllers do not use it).
     goal_xy: the goal centre (Push: where the box must go; Button: the goal button's disc).
     box_xy / box_yaw / box_size: the push box (centre, yaw, half-size of its central cube);
     box_xy is None when there is no box.
@@ -91,13 +93,23 @@ def _vector(value, name: str) -> np.ndarray:
 
 
 def nav_state(env) -> NavState:
-    """The :class:`NavState` of a Push env (``safety_sim.envs.push.PushEnv``, or any wrapper
-    of one) after its latest ``reset``/``step``. TypeError for agents without an oracle."""
+    """The :class:`NavState` of a navigation env (or any wrapper of one) after its latest
+    ``reset``/``step``: ``env.unwrapped.nav_state()`` when the env has that method, else read
+    from a Push env (``safety_sim.envs.push.PushEnv``). TypeError for agents without an
+    oracle."""
+    base = env.unwrapped
+    reader = getattr(base, "nav_state", None)
+    if callable(reader):
+        return reader()
+    return _push_state(base)
+
+
+def _push_state(base) -> NavState:
+    """Everything the oracle reads from a Push env's internals, in one place."""
     import mujoco
 
     from safety_sim.mjcf import push_config as pc
 
-    base = env.unwrapped
     agent = base.agent_spec.name
     if agent not in SUPPORTED_AGENTS:
         raise TypeError(f"no navigation oracle for agent {agent!r}; oracles exist for "
