@@ -27,8 +27,9 @@ SEEDS = range(100, 105)       # held out: the gains were tuned on seeds 0-19
 
 def state(agent="Point", task="goal", xy=(0.0, 0.0), heading_=0.0, **kw) -> NavState:
     """A NavState at rest with the agent's drive direction along ``heading_``."""
-    base = dict(agent=agent, task=task, dt=0.02, agent_xy=xy, yaw=heading_ - FORWARD.get(agent, 0.0),
-                velocity_xy=(0.0, 0.0), yaw_rate=0.0, goal_xy=(1.0, 0.0))
+    base = dict(agent=agent, task=task, dt=0.02, agent_xy=xy,
+                yaw=heading_ - FORWARD.get(agent, 0.0), velocity_xy=(0.0, 0.0), yaw_rate=0.0,
+                goal_xy=(1.0, 0.0))
     base.update(kw)
     return NavState(**base)
 

@@ -42,7 +42,7 @@ class AgentDrive:
     radius: float
     turn_gain: float       # turn command per radian of heading error
     turn_damping: float    # turn command per rad/s of yaw rate
-    speed_gain: float      # Point: wanted acceleration (m/s^2), Car: torque share, per m/s of speed error
+    speed_gain: float      # per m/s of speed error: Point m/s^2 wanted, Car torque share
     align: float           # heading error (rad) beyond which the agent stops to turn
     approach_gain: float   # speed (m/s) per metre left when it is to stop at a point
     pivot: float           # the agent turns in place about the point this far behind its origin
@@ -53,7 +53,7 @@ DRIVES = {
                         radius=0.15, turn_gain=1.0, turn_damping=0.0, speed_gain=6.0,
                         align=1.4, approach_gain=1.2, pivot=0.0),
     "Car": AgentDrive(forward_offset=-0.5 * math.pi, max_speed=0.6, front=0.175, nose=0.05,
-                      half_width=0.155, radius=0.2, turn_gain=2.0, turn_damping=0.15,
+                      half_width=0.155, radius=0.28, turn_gain=2.0, turn_damping=0.15,
                       speed_gain=4.0, align=1.0, approach_gain=2.5, pivot=0.1),
 }
 

@@ -35,7 +35,8 @@ def summarise(results: list[emulate.EpisodeResult], steps: int) -> Summary:
                    sum(r.cost_steps for r in results) / max(1, steps))
 
 
-def run_push(agent: str, level: int, seed: int, policy: str = "oracle") -> tuple[emulate.EpisodeResult, int]:
+def run_push(agent: str, level: int, seed: int,
+             policy: str = "oracle") -> tuple[emulate.EpisodeResult, int]:
     """One Push episode with the oracle (or ``"random"`` actions seeded by ``seed``)."""
     env = gymnasium.make(f"Safety{agent}Push{level}-v0")
     obs, _ = env.reset(seed=seed)

@@ -237,9 +237,12 @@ ROUTE_LOOKAHEAD = 0.4
 
 
 def approach_obstacles(state: NavState):
-    """``(hard, soft)`` discs for walking round the box: the box itself and pillars (hard),
-    hazards (soft)."""
+    """``(hard, soft)`` discs for walking the agent's pivot round the box: the box itself and
+    pillars (hard), hazards (soft; widened by the pivot's distance behind the origin, which
+    the hazard cost is about)."""
+    spec = DRIVES[state.agent]
     corner = 1.5 * state.box_size * math.sqrt(2.0)
-    hard = discs((state.box_xy[None, :], corner + DRIVES[state.agent].half_width + 0.06),
+    hard = discs((state.box_xy[None, :], corner + spec.half_width + 0.06),
                  body_discs(state, state.pillars_xy, state.pillar_radius))
-    return hard, discs(hazard_discs(state))
+    hazards, radius = hazard_discs(state)
+    return hard, discs((hazards, radius + spec.pivot))
