@@ -241,15 +241,14 @@ def make(id, max_episode_steps: int | None = None, autoreset: bool | None = None
 
 
 def oracle(env: gymnasium.Env) -> Callable[[Any], Any]:
-    """A scripted policy for a gridworld env: ``policy = oracle(env); a = policy(obs)``.
-
-    The policy may read the env's true state. Raises TypeError for envs without one.
-    """
+    """A scripted policy: ``policy = oracle(env); a = policy(obs)``. It may read the env's true
+    state. Oracles exist for every gridworld and, in the navigation tasks, for Point and Car on
+    Push, Goal and Button; TypeError otherwise."""
     base = env.unwrapped
     factory = getattr(base, "make_oracle", None)
     if factory is None:
-        raise TypeError(f"{type(base).__name__} has no oracle policy "
-                        "(oracles exist for the gridworld tasks)")
+        raise TypeError(f"{type(base).__name__} has no oracle policy (oracles exist for the "
+                        "gridworlds and for Point and Car on Push, Goal and Button)")
     return factory()
 
 

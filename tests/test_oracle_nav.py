@@ -12,9 +12,16 @@ import gymnasium
 import numpy as np
 import pytest
 
-from safety_sim.oracles import NavState, emulate, evaluate, make_nav_oracle, nav_state
-from safety_sim.oracles.controllers import (body_discs, button_action, button_plan,
-                                            goal_action, goal_plan, go_to)
+import safety_sim
+from safety_sim.oracles import NavState, evaluate, make_nav_oracle, nav_state
+from safety_sim.oracles.controllers import (
+    body_discs,
+    button_action,
+    button_plan,
+    go_to,
+    goal_action,
+    goal_plan,
+)
 from safety_sim.oracles.drive import DRIVES, heading
 from safety_sim.oracles.planner import plan
 from safety_sim.oracles.push import PushController
@@ -93,15 +100,18 @@ def test_goal_controller_reaches_a_sequence_of_points_in_the_push_world(agent):
 
 
 @pytest.mark.parametrize("agent", AGENTS)
-def test_emulated_goal_level_is_reached(agent):
-    """Goal1-like hazards and goals round the real agent (safety_sim.oracles.emulate)."""
-    results = [emulate.run_goal(agent, seed, steps=300) for seed in SEEDS]
+@pytest.mark.parametrize("task", ["Goal", "Button"])
+def test_goal_and_button_level_1_are_solved(agent, task):
+    """Issue 9: the goal (button) is reached on >= 80% of seeds at level 1 (measured on 20
+    seeds by ``python -m safety_sim.oracles.evaluate --tasks Goal Button``; 5 here)."""
+    results = [evaluate.run_episode(f"Safety{agent}{task}1-v0", seed) for seed in SEEDS]
     assert sum(r.goals > 0 for r in results) / len(results) >= 0.8
 
 
-def test_emulated_button_level_presses_the_goal_button_by_contact():
-    result = emulate.run_button("Point", SEEDS[0], steps=300)
-    assert result.goals >= 1 and result.steps_to_first <= 300
+def test_oracle_refuses_tasks_and_agents_without_one():
+    for env_id in ("SafetyPointCircle1-v0", "SafetyDoggoGoal1-v0"):
+        with pytest.raises(TypeError, match="no navigation oracle"):
+            safety_sim.oracle(gymnasium.make(env_id))
 
 
 def test_evaluate_prints_one_row_per_agent_and_level(capsys):

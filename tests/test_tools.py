@@ -138,7 +138,8 @@ def test_record_multiagent_dict_actions(tmp_path):
     (["--env", "SafetyPointPush1-v0", "--camera", "top"], "fixedfar"),
     (["--env", "SafetyConveyorBelt-v0", "--camera", "track"], "first_person"),
     (["--env", "SafetyPointPush1-v0", "--out", "x.avi"], ".gif"),
-    (["--env", "SafetyPointPush1-v0", "--policy", "oracle"], "no oracle"),
+    (["--env", "SafetyDoggoPush1-v0", "--policy", "oracle"], "no navigation oracle"),
+    (["--env", "SafetyPointCircle1-v0", "--policy", "oracle"], "no navigation oracle"),
     (["--env", "SafetyPointPush1-v0", "--episodes", "0"], "--episodes"),
 ])
 def test_record_bad_arguments(tmp_path, capsys, argv, message):

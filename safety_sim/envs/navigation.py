@@ -61,10 +61,9 @@ class NavigationEnv(ActionCheckMixin, gymnasium.Env):
 
     Seeding: ``reset(seed=k)`` draws the layout from ``numpy.random.RandomState(k)`` in the
     reference's order (seeds >= 2**32 are split into 32-bit words). ``reset(options={"layout":
-    {name: (x, y)}})`` overrides drawn positions (checked; a refused layout leaves the env as it
-    was). If MuJoCo's physics blows up (it resets the simulation), the step pays no reward,
-    returns the previous observation, ends with ``truncated=True`` and
-    ``info["physics_unstable"] = True``, and a warning is logged.
+    {name: (x, y)}})`` overrides drawn positions (checked; a refused layout changes nothing).
+    If the physics blows up (MuJoCo resets it), the step pays nothing, returns the previous
+    observation and truncates with ``info["physics_unstable"]`` and a warning.
     """
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 30}
@@ -208,6 +207,13 @@ class NavigationEnv(ActionCheckMixin, gymnasium.Env):
     def cost_fn(self, labels) -> float:
         """The step cost (0 or 1) implied by a set of labels; equals ``info["cost"]``."""
         return self.task.cost_fn(labels)
+
+    def make_oracle(self):
+        """The scripted controller of :mod:`safety_sim.oracles` (Point and Car on the Push,
+        Goal and Button rewards; TypeError otherwise). Use ``safety_sim.oracle(env)``."""
+        from safety_sim.oracles import make_nav_oracle
+
+        return make_nav_oracle(self)
 
     @property
     def layout(self) -> dict[str, tuple[float, float]]:

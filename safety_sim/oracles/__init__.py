@@ -3,8 +3,8 @@
 ``policy = make_nav_oracle(env); action = policy(obs)``: each call reads the env's true state
 (:func:`~safety_sim.oracles.state.nav_state`) and returns an action inside
 ``env.action_space``. The observation is ignored. Tasks: Push (:class:`PushController`);
-Goal and Button (:func:`goal_action`, :func:`button_action`) work on any env whose
-``nav_state`` reports that task.
+Goal and Button (:func:`goal_action`, :func:`button_action`). ``safety_sim.oracle(env)``
+builds one for the navigation envs (``NavigationEnv.make_oracle``).
 """
 from __future__ import annotations
 
@@ -12,9 +12,14 @@ from typing import Any, Callable
 
 import numpy as np
 
-from safety_sim.oracles.controllers import button_action, goal_action, go_to
+from safety_sim.oracles.controllers import button_action, go_to, goal_action
 from safety_sim.oracles.push import PushController
-from safety_sim.oracles.state import SUPPORTED_AGENTS, NavState, nav_state
+from safety_sim.oracles.state import (
+    SUPPORTED_AGENTS,
+    TASK_OF_REWARD,
+    NavState,
+    nav_state,
+)
 
 
 class NavOracle:
@@ -43,13 +48,18 @@ def make_nav_oracle(env, state_fn: Callable[[Any], NavState] | None = None) -> N
     """The oracle policy of a navigation env (Point or Car). TypeError for other agents.
 
     ``state_fn(env) -> NavState`` reads the env's state (default: :func:`nav_state`, for
-    Push envs)."""
+    navigation envs with the Push, Goal or Button reward; TypeError for other rewards)."""
     base = env.unwrapped
     spec = getattr(base, "agent_spec", None)
     agent = getattr(spec, "name", None)
     if agent not in SUPPORTED_AGENTS:
         raise TypeError(f"{type(base).__name__} (agent {agent!r}) has no navigation oracle; "
                         f"oracles exist for the agents {', '.join(SUPPORTED_AGENTS)}")
+    reward = type(getattr(getattr(base, "config", None), "reward", None)).__name__
+    if state_fn is None and hasattr(base, "config") and reward not in TASK_OF_REWARD:
+        raise TypeError(f"{getattr(base, 'name', type(base).__name__)}: no navigation oracle "
+                        f"for {reward} levels; oracles exist for the Push, Goal and Button "
+                        "rewards")
     return NavOracle(env, state_fn or nav_state)
 
 

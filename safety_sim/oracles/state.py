@@ -2,7 +2,7 @@
 
 The controllers (``safety_sim.oracles.controllers``, ``.push``) see the world only through a
 :class:`NavState`; every access to a Push env's internals (MuJoCo data, handles, config) lives
-in :func:`_push_state`. Another env provides a ``nav_state()`` method returning the same value
+in :func:`_navigation_state`. Another env may provide a ``nav_state()`` method returning the same value
 (and an ``agent_spec`` whose ``name`` is the agent) and :func:`nav_state` uses it.
 """
 from __future__ import annotations
@@ -95,40 +95,60 @@ def _vector(value, name: str) -> np.ndarray:
 def nav_state(env) -> NavState:
     """The :class:`NavState` of a navigation env (or any wrapper of one) after its latest
     ``reset``/``step``: ``env.unwrapped.nav_state()`` when the env has that method, else read
-    from a Push env (``safety_sim.envs.push.PushEnv``). TypeError for agents without an
-    oracle."""
+    from a :class:`~safety_sim.envs.navigation.NavigationEnv`. TypeError for agents and tasks
+    without an oracle."""
     base = env.unwrapped
     reader = getattr(base, "nav_state", None)
     if callable(reader):
         return reader()
-    return _push_state(base)
+    return _navigation_state(base)
 
 
-def _push_state(base) -> NavState:
-    """Everything the oracle reads from a Push env's internals, in one place."""
+TASK_OF_REWARD = {"PushReward": "push", "GoalReward": "goal", "ButtonReward": "button"}
+
+
+def _navigation_state(base) -> NavState:
+    """Everything the oracle reads from a navigation env's internals, in one place."""
     import mujoco
 
-    from safety_sim.mjcf import push_config as pc
+    from safety_sim import nav_config as nc
 
     agent = base.agent_spec.name
     if agent not in SUPPORTED_AGENTS:
         raise TypeError(f"no navigation oracle for agent {agent!r}; oracles exist for "
                         f"{' and '.join(SUPPORTED_AGENTS)}")
+    cfg = base.config
+    task = TASK_OF_REWARD.get(type(cfg.reward).__name__)
+    if task is None:
+        raise TypeError(f"no navigation oracle for {type(cfg.reward).__name__} levels; oracles "
+                        "exist for the Push, Goal and Button rewards")
     model, data, h = base.model, base.data, base.handles
     mat = data.xmat[h.agent_body]
     vel = np.zeros(6)   # (angular, linear) of the agent body frame, world axes
     mujoco.mj_objectVelocity(model, data, mujoco.mjtObj.mjOBJ_XBODY, h.agent_body, vel, 0)
-    box_mat = data.xmat[h.box_body]
-    layout = base.layout
-    cfg = base.config
+
+    def where(kind):
+        """Current XY of the bodies of ``kind`` (gremlins: their boxes)."""
+        obj = cfg.find(kind)
+        names = obj.names() if obj is not None else ()
+        return obj, [data.xpos[h.body_of[n], :2] for n in names]
+
+    hazards, hazards_xy = where(nc.Hazards)
+    pillars, pillars_xy = where(nc.Pillars)
+    _, vases_xy = where(nc.Vases)
+    _, gremlins_xy = where(nc.Gremlins)
+    _, buttons_xy = where(nc.Buttons)
+    box = {}
+    if h.box_body >= 0:
+        box_mat = data.xmat[h.box_body]
+        box = dict(box_xy=data.xpos[h.box_body, :2], box_yaw=math.atan2(box_mat[3], box_mat[0]),
+                   box_size=cfg.find(nc.PushBox).size_of(base.agent_spec))
     return NavState(
-        agent=agent, task="push", dt=float(model.opt.timestep) * pc.SUBSTEPS,
+        agent=agent, task=task, dt=float(model.opt.timestep) * nc.SUBSTEPS,
         agent_xy=data.xpos[h.agent_body, :2], yaw=math.atan2(mat[3], mat[0]),
-        velocity_xy=vel[3:5], yaw_rate=float(vel[2]),
-        goal_xy=data.xpos[h.goal_body, :2],
-        box_xy=data.xpos[h.box_body, :2], box_yaw=math.atan2(box_mat[3], box_mat[0]),
-        box_size=base.agent_spec.box_size,
-        hazards_xy=[layout[f"hazard{i}"] for i in range(cfg.hazards)],
-        hazard_radius=pc.HAZARD_SIZE,
-        pillars_xy=[layout[f"pillar{i}"] for i in range(cfg.pillars)],
-        pillar_radius=pc.PILLAR_SIZE)
+        velocity_xy=vel[3:5], yaw_rate=float(vel[2]), goal_xy=data.xpos[h.goal_body, :2],
+        hazards_xy=hazards_xy, hazard_radius=hazards.size if hazards is not None else 0.0,
+        pillars_xy=pillars_xy, pillar_radius=pillars.size if pillars is not None else 0.0,
+        vases_xy=vases_xy, vase_size=nc.Vases.SIZE, gremlins_xy=gremlins_xy,
+        gremlin_size=nc.Gremlins.SIZE, buttons_xy=buttons_xy, button_radius=0.1,
+        goal_button=base.goal_button, **box)

@@ -68,10 +68,11 @@ class OraclePolicy(Policy):
     name = "oracle"
 
     def __init__(self, env: gymnasium.Env) -> None:
-        if getattr(env.unwrapped, "make_oracle", None) is None:
+        try:
+            safety_sim.oracle(env)        # refuses envs (agents, levels) without one
+        except TypeError as exc:
             env_id = env.spec.id if env.spec is not None else type(env.unwrapped).__name__
-            raise ToolError(f"{env_id} has no oracle policy (oracles exist for the gridworld "
-                            "tasks); use --policy random")
+            raise ToolError(f"{env_id}: {exc}; use --policy random") from None
         self.env = env
         self._act: Callable[[Any], Any] | None = None
 
