@@ -24,7 +24,7 @@ SECTIONS = {
              ("id", "raw steps/s", "reset median ms", "reset p99 ms", "render ms (256x256)")),
 }
 
-NOTES = ("Push env steps/s include the resets of episodes that ended (Ant's random-action "
+NOTES = ("Navigation env steps/s include the resets of episodes that ended (Ant's random-action "
          "episodes last ~30 steps here, see the last column, so its figure is the end-to-end "
          "rate); ratio = median over "
          "rounds of env/physics measured back to back.")
