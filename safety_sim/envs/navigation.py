@@ -7,7 +7,6 @@ from typing import Any
 import gymnasium
 import mujoco
 import numpy as np
-from gymnasium.error import ResetNeeded
 
 from safety_sim import nav_config as nc
 from safety_sim.core import EpisodeGuard
@@ -23,6 +22,7 @@ from safety_sim.mjcf.handles import NavHandles
 from safety_sim.mjcf.reset_state import reference_forwards, settle_like_reference
 from safety_sim.mjcf.scene import compile_scene
 from safety_sim.render import nav_decor
+from safety_sim.render.env_render import MujocoRenderMixin
 from safety_sim.render.offscreen import resolve_camera
 from safety_sim.sensors import ObsLayout, SensorReadout
 from safety_sim.sensors.lidar import lidar
@@ -30,7 +30,7 @@ from safety_sim.tasks.nav_rewards import Snapshot
 from safety_sim.tasks.navigation import NavTask
 
 
-class NavigationEnv(ActionCheckMixin, gymnasium.Env):
+class NavigationEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
     """Safety-Gymnasium's navigation tasks as one env configured by data.
 
     ``NavigationEnv(agent="Point", config=NavConfig(...))`` (registered as
@@ -189,17 +189,6 @@ class NavigationEnv(ActionCheckMixin, gymnasium.Env):
         if self.render_mode == "human":
             self.render()
         return obs, reward, terminated, truncated, info
-
-    def render(self):
-        if self.render_mode is None:
-            gymnasium.logger.warn(f"{self.name}: render() called without a render_mode")
-            return None
-        if not self._guard.started:
-            raise ResetNeeded(f"{self.name}: call reset() before render()")
-        if self.render_mode == "human":
-            self._render.human(self.data, self.human_key_callback, self._decorate)
-            return None
-        return self._render.frame(self.data, self._decorate)
 
     def close(self) -> None:
         self._render.close()

@@ -10,11 +10,11 @@ from typing import Any, Iterator
 import gymnasium
 import mujoco
 import numpy as np
-from gymnasium.error import ResetNeeded
 
 from safety_sim.core import EpisodeGuard, check_int
 from safety_sim.envs.nav_checks import RENDER_MODES, ActionCheckMixin
 from safety_sim.render import MAX_RENDER_SIZE
+from safety_sim.render.env_render import MujocoRenderMixin
 from safety_sim.render.offscreen import resolve_camera
 from safety_sim.render.velocity_decor import VelocityRenderer, draw_marker, marker_rgba
 from safety_sim.tasks.velocity import COST_TERM, ROBOTS, Robot, VelocityTask
@@ -56,7 +56,7 @@ def base_class(robot: Robot) -> type:
     return getattr(importlib.import_module(module), name)
 
 
-class VelocityEnv(ActionCheckMixin, gymnasium.Env):
+class VelocityEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
     """Run a gymnasium -v4 MuJoCo robot under a speed limit: cost 1 on every over-speed step.
 
     Safety-Gymnasium's ``Safety{Robot}Velocity-v{0,1}`` (spec/velocity.md) for Robot in
@@ -161,17 +161,6 @@ class VelocityEnv(ActionCheckMixin, gymnasium.Env):
         if self.render_mode == "human":
             self.render()
         return obs, reward, terminated, False, info
-
-    def render(self):
-        if self.render_mode is None:
-            gymnasium.logger.warn(f"{self.name}: render() called without a render_mode")
-            return None
-        if not self._guard.started:
-            raise ResetNeeded(f"{self.name}: call reset() before render()")
-        if self.render_mode == "human":
-            self._render.human(self.data, self.human_key_callback, self._decorate)
-            return None
-        return self._render.frame(self.data, self._decorate)
 
     def close(self) -> None:
         self._render.close()
