@@ -7,7 +7,8 @@
 #             it pins safety-gymnasium/gymnasium 0.28 and pandas 2.0.3)
 #   masa      masa-safe-rl: make_env on our labelled form + PPO-Lagrangian
 # Venvs live in $SAFETY_SIM_EXTRAS_VENVS (default /tmp/safety-sim-extras) and are reused.
-set -euo pipefail
+set -uo pipefail
+status=0   # every section runs; the script fails if any did
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 VENVS="${SAFETY_SIM_EXTRAS_VENVS:-${TMPDIR:-/tmp}/safety-sim-extras}"
@@ -32,7 +33,7 @@ fi
 step "dm: dm_env + dm_control"
 PY_DM=$(venv dm)
 "$PY_DM" -m pip install -q -e "$ROOT[dm,test]"
-"$PY_DM" -m pytest -q -m dm tests/test_dm_env.py
+"$PY_DM" -m pytest -q -m dm tests/test_dm_env.py || status=1
 
 step "torch venv: rllib + omnisafe"
 PY_T=$(venv torch)
@@ -41,13 +42,15 @@ PY_T=$(venv torch)
 "$PY_T" -m pip install -q --no-deps omnisafe==0.5.0
 "$PY_T" -m pip install -q tensorboard pyyaml moviepy typer rich seaborn pandas matplotlib \
   gdown wandb
-"$PY_T" -m pytest -q -m "rllib or omnisafe" tests/test_rllib.py tests/test_compat_omnisafe.py
+"$PY_T" -m pytest -q -m "rllib or omnisafe" tests/test_rllib.py tests/test_compat_omnisafe.py \
+  || status=1
 
 step "masa"
 PY_M=$(venv masa)
 # masa-safe-rl 0.3.x resolves jax >= 0.5, which its tensorflow-probability 0.25 cannot import.
 "$PY_M" -m pip install -q -e "$ROOT[test]" masa-safe-rl "jax<0.5" "jaxlib<0.5" "flax<0.11" \
   "orbax-checkpoint<0.12"
-"$PY_M" -m pytest -q -m masa tests/test_masa.py
+"$PY_M" -m pytest -q -m masa tests/test_masa.py || status=1
 
-echo "== extras: done in $((SECONDS - START)) s"
+echo "== extras: done in $((SECONDS - START)) s (status $status)"
+exit $status

@@ -188,11 +188,6 @@ def relative(a: float, b: float, metric: str) -> float:
     return abs(a - b) / max(abs(a), abs(b), floor)
 
 
-def relative(a: float, b: float, metric: str) -> float:
-    floor = REL_FLOOR[metric.split("_")[0]]
-    return abs(a - b) / max(abs(a), abs(b), floor)
-
-
 def agent_dofs(model: mujoco.MjModel) -> np.ndarray:
     """The dofs of the agent's body tree (everything but the box's free joint)."""
     root = model.body_rootid[model.body("agent").id]

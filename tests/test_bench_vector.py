@@ -3,7 +3,6 @@ physics-runner plug-in (no speed assertions: figures belong in the benchmark its
 from __future__ import annotations
 
 import imageio.v3 as iio
-import numpy as np
 
 from safety_sim import registration
 from safety_sim.tools import bench, bench_vector, plot

@@ -6,14 +6,15 @@ import functools
 import gymnasium
 import numpy as np
 import pytest
-from gymnasium.vector import AutoresetMode
 
 import safety_sim
 import safety_sim.vector as sv
+from safety_sim.vector.base import AutoresetMode
 from safety_sim.vector.safety_async import default_context
 
 PUSH = "SafetyPointPush1-v0"
 BELT = "SafetyConveyorBelt-v0"
+VELOCITY = "SafetyHalfCheetahVelocity-v1"
 N, LIMIT, STEPS = 3, 4, 6
 
 
@@ -64,21 +65,27 @@ def test_vector_env_equals_single_autoreset_envs(mode):
         venv.close()
 
 
-def test_async_is_default_and_never_forks():
+def test_async_is_default_without_a_native_backend_and_never_forks():
     assert default_context() in ("forkserver", "spawn")
-    venv = safety_sim.vector.make(PUSH, num_envs=2)
+    venv = safety_sim.vector.make(VELOCITY, num_envs=2)
     try:
         assert isinstance(venv, sv.SafetyAsyncVectorEnv) and venv.context != "fork"
-        assert venv.call("cost_fn", frozenset({"in_hazard"})) == (1.0, 1.0)
+        assert venv.call("cost_fn", frozenset({"over_speed"})) == (1.0, 1.0)
     finally:
         venv.close()
-    sync = safety_sim.vector.make(PUSH, num_envs=2, asynchronous=False)
+    sync = safety_sim.vector.make(VELOCITY, num_envs=2, asynchronous=False)
     assert isinstance(sync, sv.SafetySyncVectorEnv)
     sync.close()
+    native = safety_sim.vector.make(PUSH, num_envs=2)     # the registry has a batched form
+    assert isinstance(native, sv.NativeSafetyVectorEnv)
+    native.close()
+    forced = safety_sim.vector.make(PUSH, num_envs=2, vectorization_mode="sync")
+    assert isinstance(forced, sv.SafetySyncVectorEnv)
+    forced.close()
 
 
 def test_bad_batches_and_arguments_refused():
-    venv = sv.make(PUSH, num_envs=2, asynchronous=False)
+    venv = sv.make(PUSH, num_envs=2, vectorization_mode="sync")
     venv.reset(seed=0)
     with pytest.raises(ValueError, match="shape"):
         venv.step(np.zeros((3, 2)))
@@ -87,9 +94,9 @@ def test_bad_batches_and_arguments_refused():
     with pytest.raises(ValueError, match="3 seeds for 2 envs"):
         venv.reset(seed=[1, 2, 3])
     for bad in ({"vectorization_mode": "threads"}, {"context": "spawn"},
-                {"vectorization_mode": "native"}):
+                {"vectorization_mode": "native"}):     # the velocity ids have no native form
         with pytest.raises(ValueError):
-            sv.make(PUSH, num_envs=2, asynchronous=False, **bad)
+            sv.make(VELOCITY, num_envs=2, asynchronous=False, **bad)
     with pytest.raises(TypeError, match="num_envs"):
         sv.make(PUSH, num_envs=2.0)
     with pytest.raises(TypeError, match="bogus"):
@@ -119,10 +126,9 @@ def test_per_env_wrappers_apply():
 
 
 def _native_belt(mode, num_envs=N, **kwargs):
-    """A real batched gymnasium vector env of the belt in the given autoreset mode."""
-    return gymnasium.vector.SyncVectorEnv(
-        [lambda: gymnasium.make(BELT, **kwargs) for _ in range(num_envs)],
-        autoreset_mode=mode)
+    """The belt's native batched vector env in the given autoreset mode."""
+    return gymnasium.make_vec(BELT, num_envs=num_envs, vectorization_mode="vector_entry_point",
+                              autoreset_mode=mode, **kwargs)
 
 
 @pytest.mark.parametrize("mode", [AutoresetMode.SAME_STEP, AutoresetMode.DISABLED])
@@ -140,8 +146,7 @@ def test_make_chooses_native_where_the_registry_has_one():
     gymnasium.register("SafetySimNativeBeltForTest-v0",
                        entry_point="safety_sim.envs.conveyor_belt:ConveyorBeltEnv",
                        max_episode_steps=LIMIT,
-                       vector_entry_point=functools.partial(_native_belt,
-                                                            AutoresetMode.SAME_STEP))
+                       vector_entry_point="safety_sim.vector.conveyor_belt:ConveyorBeltVectorEnv")
     try:
         native = sv.make("SafetySimNativeBeltForTest-v0", num_envs=N)
         assert isinstance(native, sv.NativeSafetyVectorEnv)

@@ -7,10 +7,17 @@ import numpy as np
 import pytest
 from gymnasium.error import ResetNeeded
 from gymnasium.utils.env_match import check_environments_match
+from vector_contract import (
+    SYNC_MODES,
+    check_refused_actions,
+    make_native,
+    make_sync,
+    run_against_single,
+    run_lockstep,
+    shared_arrays,
+)
 
 from safety_sim.registration import ENV_ROWS
-from vector_contract import (SYNC_MODES, check_refused_actions, make_native, make_sync,
-                             run_against_single, run_lockstep, shared_arrays)
 
 GRID_IDS = ("SafetyConveyorBelt-v0", "SafetyBreakableBottles-v0",
             "SafetyUnbreakableBottles-v0")

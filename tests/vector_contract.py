@@ -81,6 +81,11 @@ def policy_for(env_id: str, space: spaces.Space) -> Callable:
 
 
 # -- comparison ---------------------------------------------------------------------------------
+def labels_only(labels: dict) -> dict:
+    """The proposition entries of a vector ``info["labels"]`` (without the ``_name`` masks)."""
+    return {k: v for k, v in labels.items() if not k.startswith("_")}
+
+
 def labels_from_sets(sets: np.ndarray, mask: np.ndarray, names) -> dict[str, np.ndarray]:
     """The sync env's object array of frozensets as our bool arrays (False where masked)."""
     return {name: np.array([bool(m) and name in s for s, m in zip(sets, mask)])
@@ -109,7 +114,8 @@ def assert_info_equal(ours: dict, theirs: dict, names, where: str) -> None:
     for key in keys:
         if key == "labels":
             want = labels_from_sets(theirs["labels"], theirs["_labels"], names)
-            assert list(ours["labels"]) == list(names), where
+            assert list(labels_only(ours["labels"])) == list(names), where
+            assert all(np.array_equal(ours["labels"]["_" + n], ours["_labels"]) for n in names)
             for name in names:
                 assert data_equivalence(ours["labels"][name], want[name], exact=True), \
                     f"{where}: labels[{name!r}] {ours['labels'][name]} != {want[name]}"

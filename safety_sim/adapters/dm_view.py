@@ -102,6 +102,8 @@ def launch_viewer(env_id: str, policy: str = "random", seed: int = 0,
 
     def counting_policy(timestep):
         nonlocal steps
+        if max_steps is not None and steps >= max_steps:
+            return act(timestep)     # the window is closing; the loop may ask once more
         steps += 1
         if max_steps is not None and steps >= max_steps:
             glfw.set_window_should_close(app._window._context.window, True)

@@ -210,6 +210,11 @@ class NavigationEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
         return self._placer.current(self._xpos)
 
     @property
+    def label_names(self) -> tuple[str, ...]:
+        """The labels this level can raise (``safety_sim.tasks.navigation.LABELS`` order)."""
+        return self.task.label_names
+
+    @property
     def mocap_motion(self):
         """``f(data)`` moving the gremlin ghosts for ``data.time``, called before every substep
         (None without gremlins); e.g. to step a copy of ``data`` the way the env does."""

@@ -10,7 +10,8 @@ The contract: after ``reset(seed=s)`` world ``i`` is the single env reset with s
 (a list seeds each world; None keeps each world's stream), and observations, rewards,
 terminated, truncated and ``info`` equal the sync vector env's bit for bit, autoreset
 included. ``info`` holds one array per key of the single env's info with gymnasium's ``_key``
-masks; ``info["labels"]`` is a dict with one bool array per proposition of the env (the
+masks; ``info["labels"]`` is a dict with one bool array (and its ``_name`` mask, gymnasium's
+nested convention) per proposition of the env (the
 names are ``env.label_names``; a world whose info is absent -- outside a ``reset_mask`` --
 has all False) and ``info["_labels"]`` its mask.
 """
@@ -252,6 +253,9 @@ class BatchedVectorEnv(VectorEnv):
         if rows is not None:
             for value in labels.values():
                 value[~rows] = False
+        # gymnasium's nested-dict convention: every entry with its mask (DictInfoToList needs
+        # them on gymnasium 1.0)
+        labels.update({f"_{name}": mask.copy() for name in list(labels)})
         info["labels"], info["_labels"] = labels, mask.copy()
         return info
 

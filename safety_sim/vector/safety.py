@@ -27,12 +27,9 @@ import numpy as np
 from gymnasium.vector.utils import batch_space, concatenate, create_empty_array, iterate
 
 from safety_sim.compat.wrappers import step_with_autoreset
+from safety_sim.vector.base import AutoresetMode  # gymnasium's, or a stand-in on 1.0
 
-try:  # gymnasium >= 1.1 names its autoreset modes
-    from gymnasium.vector import AutoresetMode
-    SAME_STEP: Any = AutoresetMode.SAME_STEP
-except ImportError:  # pragma: no cover - gymnasium 1.0
-    AutoresetMode, SAME_STEP = None, "same-step"
+SAME_STEP: Any = AutoresetMode.SAME_STEP
 
 
 def merge_info(infos: dict, info: dict, index: int, num_envs: int) -> dict:

@@ -8,6 +8,7 @@ from typing import Any, Callable
 import gymnasium
 
 from safety_sim import core
+from safety_sim.vector.base import AutoresetMode
 from safety_sim.vector.safety import SafetySyncVectorEnv, SafetyVectorEnv
 from safety_sim.vector.safety_async import SafetyAsyncVectorEnv
 from safety_sim.vector.safety_native import NativeSafetyVectorEnv, autoreset_mode_name
@@ -50,8 +51,10 @@ class SubEnvFactory:
 
 
 def _native(env_id, num_envs: int, kwargs: dict) -> NativeSafetyVectorEnv | None:
-    """The registry's batched backend as a 6-tuple vector env, or None when its autoreset
-    mode cannot give same-step results."""
+    """The registry's batched backend as a 6-tuple vector env (asked for same-step autoreset,
+    Safety-Gymnasium's, unless ``kwargs`` choose a mode), or None when its autoreset mode cannot
+    give same-step results."""
+    kwargs = {"autoreset_mode": AutoresetMode.SAME_STEP, **kwargs}
     vec = gymnasium.make_vec(env_id, num_envs=num_envs,
                              vectorization_mode="vector_entry_point", **kwargs)
     if autoreset_mode_name(vec) not in ("SameStep", "Disabled"):

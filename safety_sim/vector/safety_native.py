@@ -8,11 +8,6 @@ from gymnasium.vector.utils import iterate
 
 from safety_sim.vector.safety import SafetyVectorEnv
 
-try:
-    from gymnasium.vector import AutoresetMode
-except ImportError:  # pragma: no cover - gymnasium 1.0 has next-step autoreset only
-    AutoresetMode = None
-
 
 def unbatch_info(info: dict, num_envs: int) -> list[dict]:
     """gymnasium 1.x's batched info (``info[k]`` over envs, mask ``info["_k"]``, nested dicts
@@ -23,6 +18,8 @@ def unbatch_info(info: dict, num_envs: int) -> list[dict]:
             continue
         mask = info.get(f"_{key}", np.ones(num_envs, dtype=bool))
         per_env = unbatch_info(value, num_envs) if isinstance(value, dict) else value
+        if key == "labels" and isinstance(value, dict):   # one bool array per proposition
+            per_env = [frozenset(name for name, on in row.items() if on) for row in per_env]
         for i in range(num_envs):
             if mask[i]:
                 rows[i][key] = per_env[i]
