@@ -150,8 +150,10 @@ def test_rollout_follows_the_reference_while_on_its_trajectory(env_id):
             if max(abs(a - b) for a, b in zip(xy, ref_xy)) > 1e-6:
                 break
             on_track = t
+    # the positions agree to 1e-6 m; Run's reward is 60 x a distance change (navigation.md §8.3)
+    tol = 1e-6 * (60.0 if "Run" in env_id else 1.0)
     for t, reward, cost, info, _ in steps[:on_track]:
-        assert reward == pytest.approx(ro["reward"][t - 1], abs=1e-6), t
+        assert reward == pytest.approx(ro["reward"][t - 1], abs=tol), t
         assert cost == ro["cost"][t - 1], t
         for key, values in ro["cost_terms"].items():
             assert info.get(key) == values[t - 1], (t, key)
