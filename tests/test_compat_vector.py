@@ -155,3 +155,24 @@ def test_make_chooses_native_where_the_registry_has_one():
         assert isinstance(per_env, sv.SafetySyncVectorEnv)
     finally:
         del gymnasium.registry["SafetySimNativeBeltForTest-v0"]
+
+
+def test_drop_in_vector_make_clips_actions_on_the_native_backend_too():
+    """Safety-Gymnasium's envs clip out-of-range actions (OmniSafe's Gaussian policies rely on
+    it): the drop-in's vector.make clips on the native backend as on per-env vector envs;
+    safety_sim's own vector.make refuses them."""
+    from safety_sim.compat import api
+
+    big = np.full((2, 2), 1.5)
+    native = api.vector_make(PUSH, num_envs=2)
+    per_env = api.vector_make(PUSH, num_envs=2, vectorization_mode="sync")
+    assert isinstance(native, sv.NativeSafetyVectorEnv)
+    native.reset(seed=0)
+    per_env.reset(seed=0)
+    assert np.array_equal(native.step(big)[0], per_env.step(big)[0])
+    ours = sv.make(PUSH, num_envs=2)
+    ours.reset(seed=0)
+    with pytest.raises(ValueError, match="outside the action space"):
+        ours.step(big)
+    for env in (native, per_env, ours):
+        env.close()

@@ -54,4 +54,4 @@ def vector_make(env_id, num_envs: int = 1, asynchronous: bool = True, wrappers=N
     """``safety_gymnasium.vector.make``: :func:`safety_sim.vector.make` building each
     sub-env with :func:`make` above."""
     return safety_make.make(env_id, num_envs, asynchronous, wrappers, disable_env_checker,
-                            make_fn=make, **kwargs)
+                            make_fn=make, clip_actions=True, **kwargs)

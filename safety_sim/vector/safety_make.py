@@ -50,7 +50,8 @@ class SubEnvFactory:
         return env
 
 
-def _native(env_id, num_envs: int, kwargs: dict) -> NativeSafetyVectorEnv | None:
+def _native(env_id, num_envs: int, kwargs: dict,
+            clip_actions: bool = False) -> NativeSafetyVectorEnv | None:
     """The registry's batched backend as a 6-tuple vector env (asked for same-step autoreset,
     Safety-Gymnasium's, unless ``kwargs`` choose a mode), or None when its autoreset mode cannot
     give same-step results."""
@@ -60,7 +61,7 @@ def _native(env_id, num_envs: int, kwargs: dict) -> NativeSafetyVectorEnv | None
     if autoreset_mode_name(vec) not in ("SameStep", "Disabled"):
         vec.close()
         return None
-    return NativeSafetyVectorEnv(vec)
+    return NativeSafetyVectorEnv(vec, clip_actions)
 
 
 def resolve_mode(env_id, asynchronous: bool, wrappers: tuple, vectorization_mode) -> str:
@@ -83,7 +84,7 @@ def resolve_mode(env_id, asynchronous: bool, wrappers: tuple, vectorization_mode
 def make(env_id, num_envs: int = 1, asynchronous: bool = True, wrappers=None,
          disable_env_checker: bool | None = None, *, vectorization_mode: str | None = None,
          context: str | None = None, make_fn: Callable[..., gymnasium.Env] = core.make,
-         **kwargs) -> SafetyVectorEnv:
+         clip_actions: bool = False, **kwargs) -> SafetyVectorEnv:
     """``num_envs`` copies of ``env_id`` behind one 6-tuple vector env (see
     :mod:`safety_sim.vector.safety` for the step/autoreset/info contract).
 
@@ -93,7 +94,9 @@ def make(env_id, num_envs: int = 1, asynchronous: bool = True, wrappers=None,
     ``**kwargs`` for :func:`safety_sim.make`. Ours: ``vectorization_mode`` ``"async"``,
     ``"sync"`` or ``"native"`` (the registry's batched ``vector_entry_point``; chosen by
     default where the id has one and no wrappers are given), ``context`` (the async start
-    method; default forkserver, else spawn), ``make_fn`` (what builds each sub-env).
+    method; default forkserver, else spawn), ``make_fn`` (what builds each sub-env),
+    ``clip_actions`` (the native backend clips finite actions into the Box, as the drop-in's
+    ``make_fn`` does for each sub-env).
     """
     num_envs = core.check_int(num_envs, "num_envs", "vector.make", low=1)
     ws = _wrapper_list(wrappers)
@@ -101,7 +104,7 @@ def make(env_id, num_envs: int = 1, asynchronous: bool = True, wrappers=None,
     if context is not None and mode != "async":
         raise ValueError(f"vector.make: context= applies to the async mode, not {mode!r}")
     if mode == "native":
-        native = _native(env_id, num_envs, kwargs)
+        native = _native(env_id, num_envs, kwargs, clip_actions)
         if native is not None:
             return native
         if vectorization_mode == "native":

@@ -26,6 +26,16 @@ def unbatch_info(info: dict, num_envs: int) -> list[dict]:
     return rows
 
 
+def clip_into(actions, space):
+    """Finite real actions clipped into a Box ``space`` (anything else as it is: the env names
+    the problem), as Safety-Gymnasium's envs clip."""
+    a = np.asarray(actions)
+    if not isinstance(space, gymnasium.spaces.Box) or a.dtype.kind not in "iuf" \
+            or not np.all(np.isfinite(a)):
+        return actions
+    return np.clip(a, space.low, space.high)
+
+
 def autoreset_mode_name(vec_env: gymnasium.vector.VectorEnv) -> str:
     """``"NextStep"``, ``"SameStep"`` or ``"Disabled"`` (gymnasium 1.0's envs: NextStep)."""
     mode = vec_env.metadata.get("autoreset_mode", "NextStep")
@@ -40,7 +50,8 @@ class NativeSafetyVectorEnv(SafetyVectorEnv):
     result is interchangeable with :class:`SafetySyncVectorEnv` on the same seeds.
     """
 
-    def __init__(self, vec_env: gymnasium.vector.VectorEnv) -> None:
+    def __init__(self, vec_env: gymnasium.vector.VectorEnv, clip_actions: bool = False) -> None:
+        self.clip_actions = clip_actions   # Safety-Gymnasium's drop-in: clip finite actions
         self.mode = autoreset_mode_name(vec_env)
         if self.mode not in ("SameStep", "Disabled"):
             raise ValueError(f"NativeSafetyVectorEnv needs a SameStep or Disabled autoreset "
@@ -60,6 +71,8 @@ class NativeSafetyVectorEnv(SafetyVectorEnv):
 
     def step(self, actions):
         self._split_actions(actions)                    # refuse a bad batch up front
+        if self.clip_actions:
+            actions = clip_into(actions, self.vec_env.action_space)
         obs, rewards, terms, truncs, info = self.vec_env.step(actions)
         done = np.logical_or(terms, truncs)
         n = self.num_envs
