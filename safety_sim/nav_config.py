@@ -117,6 +117,7 @@ def _problems(cfg: NavConfig) -> list[str]:
         names = ", ".join(r.__name__ for r in REWARD_RULES)
         out.append(f"reward: unknown reward rule {cfg.reward!r}; known: {names}")
     else:
+        out += [f"reward ({p})" for p in cfg.reward.check()]
         have = {type(o).__name__ for o in cfg.objects if isinstance(o, ObjectKind)}
         for need in cfg.reward.requires:
             if need not in have:

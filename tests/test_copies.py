@@ -34,6 +34,8 @@ FAMILIES = [
     ("SafetyAntPush1-v0", {}, 200),
     ("SafetyCarButton2-v0", {}, 200),     # gremlins (mocap ghosts, welds), button timer
     ("SafetyPointGoal2-v0", {}, 200),     # free vases
+    ("SafetyCarCircle2-v0", {}, 200),
+    ("SafetyPointGoal1Vision-v0", {}, 190),  # the vision frame is part of the observation
     ("SafetyHopperVelocity-v1", {}, 200),
 ]
 GRIDWORLDS = [f for f in FAMILIES if gymnasium.spec(f[0]).entry_point.split(":")[0]

@@ -113,7 +113,7 @@ def test_bad_task_kwargs(env_id, kwargs, error, text):
     ([("layout", {})], TypeError, "reset options must be a dict"),
     ({"layout": {"vase0": (0.0, 0.0)}}, ValueError, "unknown body 'vase0'"),
     ({"layout": {"agent": (9.0, 0.0)}}, ValueError, "outside the placement area"),
-    ({"seed": 3}, ValueError, "unknown reset option"),
+    ({"seed": 3}, ValueError, "reset options has unknown key"),
 ])
 def test_bad_reset_options_leave_the_env_as_it_was(options, error, text):
     env = gymnasium.make("SafetyPointButton1-v0")
@@ -134,3 +134,40 @@ def test_seeds_beyond_32_bits_are_accepted_and_distinct():
     assert not np.array_equal(small, big) and np.array_equal(big, again)
     huge, _ = env.reset(seed=2 ** 200 + 1)
     assert huge.shape == small.shape
+
+
+def test_a_redrawn_goal_keeps_clear_of_overridden_bodies():
+    """Overrides replace the drawn positions before the goal is re-drawn (push.md §5.3), so the
+    goal keeps its keep-outs from the bodies where the user put them; a given goal stays."""
+    env = gymnasium.make("SafetyPointGoal0-v0")     # agent and goal only: no refused override
+    for seed in range(40):
+        env.reset(seed=seed, options={"layout": {"agent": (0.0, 0.0)}})
+        goal = np.array(env.unwrapped.layout["goal"])
+        assert np.linalg.norm(goal) >= 0.4 + 0.305 - 1e-12, seed
+    env.reset(seed=0, options={"layout": {"goal": (0.5, -0.5)}})
+    assert env.unwrapped.layout["goal"] == (0.5, -0.5)
+    button = gymnasium.make("SafetyPointButton1-v0")
+    with pytest.raises(ValueError, match="sits on the goal button"):
+        button.reset(seed=0, options={"layout": {"goal": (0.5, 0.5)}})
+
+
+def test_circle_reward_at_the_origin_is_zero():
+    env = gymnasium.make("SafetyPointCircle0-v0")
+    env.reset(seed=0, options={"layout": {"agent": (0.0, 0.0)}})
+    _, reward, *_ = env.step(np.zeros(2))
+    assert np.isfinite(reward)
+
+
+@pytest.mark.parametrize("reward, field", [
+    (nc.GoalReward(clip=-1.0), "clip"), (nc.ButtonReward(resting_steps=-2), "resting_steps"),
+    (nc.GoalReward(distance="x"), "distance"), (nc.RunReward(target=(0,)), "target"),
+])
+def test_reward_rules_that_cannot_work_raise_naming_the_field(reward, field):
+    objects = (nc.Buttons(), nc.Goal()) if isinstance(reward, nc.ButtonReward) else (nc.Goal(),)
+    with pytest.raises(ValueError, match=f"{type(reward).__name__}.{field}"):
+        nc.NavConfig(objects=objects, reward=reward)
+
+
+def test_a_bool_count_is_refused():
+    with pytest.raises(ValueError, match="count"):
+        nc.NavConfig(objects=(nc.Goal(), nc.Hazards(count=True)))

@@ -29,6 +29,21 @@ def goal_xy(u):
     return u.data.xpos[u.handles.goal_body, :2].copy()
 
 
+def agent_touches(u, geom_name: str) -> bool:
+    """Some contact pairs a geom of the agent's body subtree with the geom ``geom_name``."""
+    m, d = u.model, u.data
+    agent = {u.handles.agent_body}
+    for b in range(u.handles.agent_body + 1, m.nbody):
+        if m.body_parentid[b] in agent:
+            agent.add(b)
+    target = m.geom(geom_name).id
+    for g1, g2 in d.contact.geom[:d.ncon]:
+        if (g1 == target and m.geom_bodyid[g2] in agent) or \
+                (g2 == target and m.geom_bodyid[g1] in agent):
+            return True
+    return False
+
+
 @pytest.mark.parametrize("env_id", ["SafetyPointGoal1-v0", "SafetyCarGoal2-v0",
                                     "SafetyPointButton1-v0", "SafetyCarButton2-v0"])
 def test_goal_and_button_reward_is_the_spec_formula(env_id):
@@ -37,7 +52,7 @@ def test_goal_and_button_reward_is_the_spec_formula(env_id):
     env.action_space.seed(5)
     d = np.linalg.norm(agent_xy(u) - goal_xy(u))
     for _ in range(150):
-        goal = goal_xy(u)                       # the goal before this step's events
+        goal, button = goal_xy(u), u.goal_button   # before this step's events
         _, r, term, trunc, info = env.step(env.action_space.sample())
         assert r == pytest.approx(sum(info["reward_terms"].values()), abs=1e-12)
         new = np.linalg.norm(agent_xy(u) - goal)
@@ -46,6 +61,8 @@ def test_goal_and_button_reward_is_the_spec_formula(env_id):
         assert r == pytest.approx(np.clip(want, -10, 10), abs=1e-12)
         if "Goal" in env_id:
             assert met == (new <= 0.3)
+        else:                                       # a contact with the goal button (§7.2)
+            assert met == agent_touches(u, f"button{button}")
         d = np.linalg.norm(agent_xy(u) - goal_xy(u)) if met else new
         assert not term
 
@@ -204,9 +221,10 @@ def test_button_press_timeline_and_new_goal_button():
     shadow = np.random.RandomState()
     shadow.set_state(u._rs.get_state())
     shadow.random_sample()                 # the step's binomial(10, 1.0) draw
-    want = int(shadow.choice(4))
-    obs, r, _, _, info = press(env, u, u.goal_button)
+    want, pressed = int(shadow.choice(4)), u.goal_button
+    obs, r, _, _, info = press(env, u, pressed)
     assert info["goal_met"] is True and r > 0.5 and u.goal_button == want
+    assert agent_touches(u, f"button{pressed}")
     assert np.allclose(goal_xy(u), u.layout[f"button{want}"])
     lidar = next(e for e in u.obs_layout.entries if e.key == "buttons_lidar")
     assert not obs[lidar.start:lidar.stop].any()

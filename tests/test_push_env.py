@@ -321,7 +321,8 @@ def test_non_colliding_overlaps_are_allowed(point1):
     point1.reset(seed=2)
     layout = point1.unwrapped.layout
     _, info = point1.reset(seed=2, options={"layout": {"agent": layout["hazard0"],
-                                                       "push_box": layout["goal"]}})
+                                                       "push_box": layout["goal"],
+                                                       "goal": layout["goal"]}})
     assert info["labels"] == {"in_hazard"}
     _, _, _, _, info = point1.step(np.zeros(2))
     assert info.get("goal_met") is True

@@ -14,10 +14,15 @@ import mujoco
 import numpy as np
 
 from safety_sim import nav_config as nc
+from safety_sim.core import check_reset_options
 from safety_sim.mjcf import nav_objects as no
 from safety_sim.mjcf import placement
-from safety_sim.mjcf.agents._build import (free_joints, reference_pose, spawn_constants,
-                                           yaw_quat)
+from safety_sim.mjcf.agents._build import (
+    free_joints,
+    reference_pose,
+    spawn_constants,
+    yaw_quat,
+)
 from safety_sim.mjcf.agents.base import AgentSpec
 from safety_sim.mjcf.handles import NavHandles
 
@@ -68,20 +73,16 @@ class NavPlacer:
 
     def check_options(self, options: Mapping[str, Any] | None) -> dict[str, XY]:
         """The positions ``reset(options={"layout": {...}})`` overrides (``{}`` without)."""
-        if options is None:
-            return {}
-        if not isinstance(options, Mapping):
-            raise TypeError(f"{self.name}: reset options must be a dict (or None), got "
-                            f"{type(options).__name__} {options!r}")
-        unknown = sorted(map(str, set(options) - {"layout"}))
-        if unknown:
-            raise ValueError(f"{self.name}: unknown reset option(s) {unknown}; known: 'layout'")
+        options = check_reset_options(options, ("layout",), self.name)
         try:
-            layout = options.get("layout")
-            return placement.check_layout({} if layout is None else layout, self.objects,
-                                          self.config.extents)
+            layout = placement.check_layout(options.get("layout") or {}, self.objects,
+                                            self.config.extents)
         except ValueError as exc:
             raise ValueError(f"{self.name}: options['layout']: {exc}") from None
+        if "goal" in layout and self.goal_event == "button":
+            raise ValueError(f"{self.name}: options['layout']: the goal of a Button level sits "
+                             "on the goal button (chosen at random); place the buttons instead")
+        return layout
 
     def draw(self, seed: int | None, rs: np.random.RandomState | None,
              np_random: np.random.Generator, overrides: Mapping[str, XY]
@@ -103,11 +104,10 @@ class NavPlacer:
             rs = copy
         try:
             layout = placement.sample_reset(rs, self.config.extents, self.objects,
-                                            self.goal_event, len(self.buttons))
+                                            self.goal_event, len(self.buttons), overrides)
         except placement.ResamplingError as exc:
             raise placement.ResamplingError(f"{self.name}: {exc}") from None
         if overrides:
-            layout.xy.update(overrides)
             try:
                 placement.check_clearance(layout.xy, self.objects, list(overrides))
             except ValueError as exc:

@@ -210,6 +210,11 @@ class NavigationEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
         return self._placer.current(self._xpos)
 
     @property
+    def elapsed_steps(self) -> int:
+        """Steps taken in the current episode (0 right after ``reset``)."""
+        return self._steps
+
+    @property
     def label_names(self) -> tuple[str, ...]:
         """The labels this level can raise (``safety_sim.tasks.navigation.LABELS`` order)."""
         return self.task.label_names
@@ -261,8 +266,8 @@ class NavigationEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
         gymnasium.logger.warn(f"{self.name}: the physics became unstable (MuJoCo warning: "
                               f"{self._physics.last_warning}); the episode is truncated")
         self._guard.on_step(False, True)
-        info = {**self.task.cost_terms(frozenset()), "cost": 0.0, "labels": frozenset(),
-                "reward_terms": {}, "physics_unstable": True}
+        info = {**self.task.cost_terms(frozenset(), self._timer == 0), "cost": 0.0,
+                "labels": frozenset(), "reward_terms": {}, "physics_unstable": True}
         self._last_cost = 0.0
         return self._last_obs_copy(), 0.0, False, True, info
 

@@ -11,7 +11,7 @@ import gymnasium
 import mujoco
 import numpy as np
 
-from safety_sim.core import EpisodeGuard, check_int
+from safety_sim.core import EpisodeGuard, check_int, check_reset_options
 from safety_sim.envs.nav_checks import RENDER_MODES, ActionCheckMixin
 from safety_sim.render import MAX_RENDER_SIZE
 from safety_sim.render.env_render import MujocoRenderMixin
@@ -132,8 +132,7 @@ class VelocityEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
 
     # -- gymnasium API -------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
-        if options:
-            raise ValueError(f"{self.name}: reset takes no options, got {options!r}")
+        check_reset_options(options, (), self.name)   # None or {}: it takes no options
         super().reset(seed=seed)
         self.v4_env.np_random = self.np_random     # one generator: the env's own
         obs, _ = self.v4_env.reset()

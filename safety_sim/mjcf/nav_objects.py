@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 XY = tuple[float, float]
 RGBA = tuple[float, float, float, float]
@@ -100,10 +100,10 @@ class ObjectKind:
         """Problems with the field values, as ``"field: message"`` strings."""
         problems = []
         for name, value in vars(self).items():
-            if isinstance(value, bool):
-                continue
+            if isinstance(value, bool) and name != "count":
+                continue                   # flags (cost)
             if name == "count":
-                if not isinstance(value, int) or value < 0:
+                if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                     problems.append(f"count: must be an int >= 0, got {value!r}")
             elif isinstance(value, (int, float)):
                 if not math.isfinite(value) or value < 0:
@@ -363,6 +363,3 @@ def object_order(objects: tuple[ObjectKind, ...]) -> tuple[ObjectKind, ...]:
     """Static kinds in the given order, then free bodies, then mocaps (navigation.md §5.1)."""
     return tuple(o for cat in CATEGORY_ORDER for o in objects if o.category == cat)
 
-
-def describe(obj: Any) -> str:
-    return f"{type(obj).__name__}" if isinstance(obj, ObjectKind) else repr(obj)

@@ -132,14 +132,17 @@ class ResetLayout:
 
 def sample_reset(rng: np.random.RandomState, extents: Sequence[float],
                  objects: Sequence[Placed], goal_event: str | None = "redraw",
-                 n_buttons: int = 0) -> ResetLayout:
+                 n_buttons: int = 0, overrides: Mapping[str, XY] | None = None) -> ResetLayout:
     """The full reset draw sequence: layout, yaws, then the goal step of ``goal_event``
-    (push.md §5.2-§5.4, navigation.md §5.2-§5.6)."""
+    (push.md §5.2-§5.4, navigation.md §5.2-§5.6). ``overrides`` (a user's positions) replace
+    drawn ones before the goal step, so that a re-drawn goal keeps clear of them (a given
+    ``goal`` is not re-drawn)."""
     xy = sample_layout(rng, extents, objects)
     yaw = draw_yaws(rng, [o.name for o in objects])
+    xy.update(overrides or {})
     if goal_event == "button":
         return ResetLayout(xy=xy, yaw=yaw, goal_button=int(rng.choice(n_buttons)))
-    if goal_event == "redraw":
+    if goal_event == "redraw" and "goal" not in (overrides or {}):
         keepouts = {o.name: o.keepout for o in objects}
         others = {k: v for k, v in xy.items() if k != "goal"}
         goal = resample_goal(rng, extents, others, keepouts, keepouts["goal"])

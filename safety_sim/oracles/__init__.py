@@ -41,6 +41,8 @@ class NavOracle:
         return np.clip(action, self.low, self.high)
 
     def __call__(self, obs: Any) -> np.ndarray:
+        if getattr(self.env.unwrapped, "elapsed_steps", None) == 0:
+            self.push = PushController()   # a new episode: forget the last one's plan
         return self.act(self.state_fn(self.env))
 
 

@@ -26,6 +26,32 @@ class Snapshot:
     goal_touched: bool = False  # an agent geom touches the goal button (Button)
 
 
+def _checked(rule, positive=(), nonnegative=(), ints=(), pairs=()) -> list[str]:
+    """Problems of a rule's fields, as ``"field: message"``: finite numbers (``positive`` > 0,
+    ``nonnegative`` >= 0), non-negative ints, finite (x, y) pairs; bools are refused."""
+    out = []
+    for name in positive + nonnegative:
+        v = getattr(rule, name)
+        ok = not isinstance(v, bool) and isinstance(v, (int, float)) and math.isfinite(v) and \
+            (v > 0 if name in positive else v >= 0)
+        if not ok:
+            want = "> 0" if name in positive else ">= 0"
+            out.append(f"{name}: must be a finite number {want}, got {v!r}")
+    for name in ints:
+        v = getattr(rule, name)
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            out.append(f"{name}: must be an int >= 0, got {v!r}")
+    for name in pairs:
+        v = getattr(rule, name)
+        try:
+            ok = len(v) == 2 and all(not isinstance(c, bool) and math.isfinite(c) for c in v)
+        except TypeError:
+            ok = False
+        if not ok:
+            out.append(f"{name}: must be a finite (x, y) pair, got {v!r}")
+    return [f"{type(rule).__name__}.{p}" for p in out]
+
+
 def _clip(r: float, bound: float | None) -> float:
     """Safety-Gymnasium's clip: ``clip(r, -bound, bound)`` unless strictly inside."""
     if bound is None or -bound < r < bound:
@@ -53,6 +79,9 @@ class PushReward:
     clip: float = 10.0
     goal_event: ClassVar[str] = "redraw"
     requires: ClassVar[tuple[str, ...]] = ("Goal", "PushBox")
+
+    def check(self) -> list[str]:
+        return _checked(self, positive=("clip",), nonnegative=("box_dist", "box_goal", "goal"))
 
     def scorer(self, goal_size: float) -> "PushScorer":
         return PushScorer(self, goal_size)
@@ -93,6 +122,9 @@ class GoalReward:
     goal_event: ClassVar[str] = "redraw"
     requires: ClassVar[tuple[str, ...]] = ("Goal",)
 
+    def check(self) -> list[str]:
+        return _checked(self, positive=("clip",), nonnegative=("distance", "goal"))
+
     def scorer(self, goal_size: float) -> "GoalScorer":
         return GoalScorer(self, goal_size, by_touch=False)
 
@@ -108,6 +140,10 @@ class ButtonReward:
     resting_steps: int = 10
     goal_event: ClassVar[str] = "button"
     requires: ClassVar[tuple[str, ...]] = ("Goal", "Buttons")
+
+    def check(self) -> list[str]:
+        return _checked(self, positive=("clip",), nonnegative=("distance", "goal"),
+                        ints=("resting_steps",))
 
     def scorer(self, goal_size: float) -> "GoalScorer":
         return GoalScorer(self, goal_size, by_touch=True)
@@ -137,12 +173,16 @@ class GoalScorer:
 class CircleReward:
     """``scale * ((-u y + v x) / R) / (1 + |R - radius|)``: counter-clockwise speed along the
     circle of ``radius`` around the origin, discounted away from it; (x, y) the agent origin,
-    (u, v) its world-frame linear velocity, R = |(x, y)|. Clipped to [-clip, clip]."""
+    (u, v) its world-frame linear velocity, R = |(x, y)|. Clipped to [-clip, clip]. At R = 0
+    (no direction round the circle) the reward is 0 (the reference divides by zero)."""
     radius: float = 1.5
     scale: float = 0.1
     clip: float = 10.0
     goal_event: ClassVar[None] = None
     requires: ClassVar[tuple[str, ...]] = ()
+
+    def check(self) -> list[str]:
+        return _checked(self, positive=("radius", "scale", "clip"))
 
     def scorer(self, goal_size: float) -> "CircleScorer":
         return CircleScorer(self)
@@ -159,6 +199,8 @@ class CircleScorer:
         x, y = s.agent[0], s.agent[1]
         u, v = s.velocity
         radius = math.sqrt(x * x + y * y)
+        if radius == 0.0:
+            return 0.0, {"circle": 0.0, "clip": 0.0}, False
         r = self.rule.scale * ((-u * y + v * x) / radius) / (1 + abs(radius - self.rule.radius))
         clipped = _clip(r, self.rule.clip)
         return clipped, {"circle": r, "clip": clipped - r}, False
@@ -171,6 +213,9 @@ class RunReward:
     scale: float = 60.0
     goal_event: ClassVar[None] = None
     requires: ClassVar[tuple[str, ...]] = ()
+
+    def check(self) -> list[str]:
+        return _checked(self, positive=("scale",), pairs=("target",))
 
     def scorer(self, goal_size: float) -> "RunScorer":
         return RunScorer(self)

@@ -142,7 +142,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         ".gif (default: <ID>.mp4)")
     p.add_argument("--episodes", type=int, default=1, help="number of episodes (default 1)")
     p.add_argument("--policy", default="random", choices=POLICIES,
-                   help="random (default), oracle (gridworlds' scripted solver) or zero")
+                   help="random (default), oracle (scripted solver: every gridworld; Point "
+                        "and Car on Push, Goal, Button) or zero")
     p.add_argument("--seed", type=int, default=0,
                    help="episode k is reset with seed SEED+k; also seeds the random policy")
     p.add_argument("--camera", default=None,

@@ -103,8 +103,10 @@ class CircleScorer:
         x, y = s.agent[:, 0], s.agent[:, 1]
         u, v = s.velocity
         radius = np.sqrt(x * x + y * y)
-        r = (self.rule.scale * ((-u * y + v * x) / radius)) / \
-            (1 + np.abs(radius - self.rule.radius))
+        with np.errstate(divide="ignore", invalid="ignore"):   # R = 0: reward 0, as the single
+            r = (self.rule.scale * ((-u * y + v * x) / radius)) / \
+                (1 + np.abs(radius - self.rule.radius))
+        r = np.where(radius == 0.0, 0.0, r)
         clipped = _clip(r, self.rule.clip)
         return clipped, {"circle": r, "clip": clipped - r}, np.zeros(self.n, dtype=bool)
 

@@ -261,7 +261,9 @@ class NavigationVectorEnv(BatchedVectorEnv):
         unstable = self._unstable & step
         steady = ~unstable
         keep = (lambda v: np.where(steady, v, 0.0)) if unstable.any() else np.copy
-        terms = {k: Partial(keep(v), self._buttons_on | unstable) if k == "cost_buttons"
+        # an unstable world reports the buttons' key as its timer (not ticked) says
+        buttons = np.where(unstable, self._timer == 0, self._buttons_on)
+        terms = {k: Partial(keep(v), buttons) if k == "cost_buttons"
                  else keep(v) for k, v in self._terms.items()}
         terms["cost_sum"] = keep(self._cost_sum)
         scored = step & steady
