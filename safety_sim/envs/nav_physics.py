@@ -14,9 +14,11 @@ from safety_sim import nav_config as nc
 from safety_sim.mjcf import handles as hd
 from safety_sim.mjcf import nav_objects as no
 from safety_sim.mjcf.scene import Stepper
+from safety_sim.numeric import sqrt_threshold
 
 CONTACT_LABELS = {hd.PILLAR_CODE: "pillar_contact", hd.VASE_CODE: "vase_contact",
                    hd.GREMLIN_CODE: "gremlin_contact"}
+_VASE_SPEED2 = sqrt_threshold(no.Vases.SPEED_LIMIT)
 BAD_STATE = (mujoco.mjtWarning.mjWARN_BADQACC, mujoco.mjtWarning.mjWARN_BADQPOS,
               mujoco.mjtWarning.mjWARN_BADQVEL)
 
@@ -41,12 +43,16 @@ class NavPhysics:
         self._moving_near = [(r + handles.agent_reach) ** 2 + 1e-9
                              for _, r in handles.moving_watched]
         self._vel = np.zeros(6)
+        # False: nothing the agent can touch is watched and there are no vases
+        self.may_touch = handles.first_watched_geom < model.ngeom or self._vase_count > 0
+        self._ghosts_moving = len(self._ghosts) > 0
         self.last_warning = ""
         self._bind()
 
     def __getstate__(self):
         state = dict(self.__dict__)
         state.pop("stepper")
+        state.pop("_opt")
         return state
 
     def __setstate__(self, state):
@@ -57,6 +63,12 @@ class NavPhysics:
     def _bind(self) -> None:
         """Views into ``data`` used every step (vases' linear velocities: their free joints'
         first three dofs, the vases being consecutive bodies)."""
+        self._opt = self.model.opt
+        moving = self._moving
+        if moving and moving == list(range(moving[0], moving[0] + len(moving))):
+            self._moving_xpos = self.data.xpos[moving[0]:moving[0] + len(moving)]
+        else:
+            self._moving_xpos = None
         dofs = self.handles.vase_dofs
         if len(dofs) and np.array_equal(dofs, dofs[0] + 6 * np.arange(len(dofs))):
             block = self.data.qvel[dofs[0]:dofs[0] + 6 * len(dofs)]
@@ -76,13 +88,13 @@ class NavPhysics:
     def advance(self, nsub: int) -> bool:
         """Run ``nsub`` substeps (moving the gremlins before each); False when MuJoCo reset the
         simulation because its state went bad (NaN or huge values)."""
-        d = self.data
-        t0 = d.time
-        if len(self._ghosts):
+        d, dt = self.data, self._opt.timestep
+        t_end = d.time + nsub * dt
+        if self._ghosts_moving:
             self.stepper.advance_each(nsub, self._move_gremlins)
         else:
             self.stepper.advance(nsub)
-        if abs(d.time - (t0 + nsub * self.model.opt.timestep)) <= 0.5 * self.model.opt.timestep:
+        if abs(d.time - t_end) <= 0.5 * dt:
             return True
         bad = [w for w in BAD_STATE if d.warning[w].number]
         self.last_warning = ", ".join(mujoco.mjtWarning(w).name for w in bad) or "time reset"
@@ -139,11 +151,7 @@ class NavPhysics:
             ax, ay = agent_xy[0], agent_xy[1]
             # products, not ** (float ** raises OverflowError, * gives inf); a NaN position
             # fails every comparison and falls through to the contact scan
-            if all((ax - px) * (ax - px) + (ay - py) * (ay - py) >= near
-                   for px, py, near in self._near) and (
-                    not self._moving or all(
-                        (ax - p[0]) * (ax - p[0]) + (ay - p[1]) * (ay - p[1]) >= near
-                        for p, near in zip(d.xpos[self._moving].tolist(), self._moving_near))):
+            if self._all_out_of_reach(ax, ay):
                 return set()
         if d.ncon == 0:
             return set()
@@ -153,11 +161,30 @@ class NavPhysics:
         codes = h.touch[g[:, 0], g[:, 1]]
         return set(codes[codes > 0].tolist())
 
+    def _all_out_of_reach(self, ax: float, ay: float) -> bool:
+        """Every watched body (static and moving) is farther from the agent origin than the
+        agent's reach plus its own radius, so no contact with it is possible."""
+        for px, py, near in self._near:
+            if not (ax - px) * (ax - px) + (ay - py) * (ay - py) >= near:
+                return False
+        if self._moving:
+            xpos = self._moving_xpos
+            xpos = (xpos if xpos is not None else self.data.xpos[self._moving]).tolist()
+            for p, near in zip(xpos, self._moving_near):
+                if not (ax - p[0]) * (ax - p[0]) + (ay - p[1]) * (ay - p[1]) >= near:
+                    return False
+        return True
+
     def _vase_moving(self) -> bool:
         """Some vase's speed (its origin's linear velocity, the free joint's first three dofs)
-        is at least the limit; sqrt is monotone, so testing the largest square is exact."""
+        is at least the limit: ``sqrt(vx*vx + vy*vy + vz*vz) >= limit``, tested exactly on
+        the square (:mod:`safety_sim.numeric`)."""
         v = self._vase_v
         if v is None:
             dofs = self.handles.vase_dofs
             v = self.data.qvel[(dofs[:, None] + np.arange(3)).ravel()].reshape(-1, 3)
-        return math.sqrt(float((v * v).sum(axis=1).max())) >= no.Vases.SPEED_LIMIT
+        limit = _VASE_SPEED2
+        for vx, vy, vz in v.tolist():
+            if vx * vx + vy * vy + vz * vz >= limit:
+                return True
+        return False

@@ -106,6 +106,10 @@ class NavigationEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
         # bodies read every step: agent, goal, box (-1: none), then the lidar objects
         self._read_ids = [h.agent_body, h.goal_body, h.box_body, *h.lidar_bodies.tolist()]
         self._obs = np.zeros(self.obs_layout.size)
+        self._agent_body = h.agent_body
+        self._lidar_args = (h.lidar_bounds, self.config.lidar_bins, self.config.lidar_max_dist)
+        self._max_steps = self.config.max_episode_steps
+        self._may_touch = self._physics.may_touch   # else no step has contact/motion labels
         self._lidar_start = self.obs_layout.lidar_start
         bins = self.config.lidar_bins
         self._blank = None
@@ -153,7 +157,9 @@ class NavigationEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
         return obs, {**costs, "cost": costs["cost_sum"], "labels": labels}
 
     def step(self, action):
-        self._guard.check_step(self.name)
+        guard = self._guard
+        if guard.done or not guard.started:
+            guard.check_step(self.name)
         a = self._check_action(action)
         if self._needs_clip:
             np.clip(a, *self._ctrl_clip, out=self._ctrl)
@@ -165,11 +171,11 @@ class NavigationEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
         if not self._physics.advance(nc.SUBSTEPS):
             return self._unstable()
         pos = self._positions()
-        touched = self._touched(pos[0])
+        touched = self._touched(pos[0]) if self._may_touch else ()
         reward, terms, met = self._scorer.reward(self._fill(pos, touched))
         active = self._timer == 0
         labels = self.task.labels(pos[0], self._hazards_xy, touched, met)
-        costs = self.task.cost_terms(labels, active)
+        costs = self.task.shared_cost_terms(labels, active)
         if self._timer:
             self._timer -= 1
         terminated = False
@@ -179,13 +185,13 @@ class NavigationEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
         if self._alive is not None and not self._alive(self.model, self.data):
             terminated = True
         self._steps += 1
-        truncated = self._steps >= self.config.max_episode_steps
+        truncated = self._steps >= self._max_steps
         obs = self._observe(pos)
         info = {**costs, "cost": costs["cost_sum"], "labels": labels, "reward_terms": terms}
         if met:
             info["goal_met"] = True
         self._last_cost = costs["cost_sum"]
-        self._guard.on_step(terminated, truncated)
+        guard.on_step(terminated, truncated)
         if self.render_mode == "human":
             self.render()
         return obs, reward, terminated, truncated, info
@@ -273,12 +279,11 @@ class NavigationEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
 
     def _observe(self, pos: list[list[float]]):
         """Observation from the current sensors and ``pos`` (positions of ``_read_ids``)."""
-        obs, cfg = self._obs, self.config
+        obs = self._obs
         self._readout.fill(self._sensordata, obs)
-        m = self._xmat[self.handles.agent_body].tolist()
+        m = self._xmat[self._agent_body].tolist()
         obs[self._lidar_start:] = lidar(pos[0], (m[0:3], m[3:6], m[6:9]), pos[3:],
-                                        self.handles.lidar_bounds, cfg.lidar_bins,
-                                        cfg.lidar_max_dist)
+                                        *self._lidar_args)
         if self._timer and self._blank is not None:
             obs[self._blank] = 0.0
         if not self.vision:

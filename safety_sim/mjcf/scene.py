@@ -22,6 +22,13 @@ CAMERA_ORDER = ("fixednear", "fixedfar", "vision", "track")
 # Reference statistic (measured, all agents): fixes the render near/far planes and free camera.
 STAT_EXTENT = 3.04288664809944
 _C45, _S45 = math.cos(math.pi / 8), math.sin(math.pi / 8)   # 45 degree tilt about x
+# bound once: the stepper runs every env step
+_mj_step, _mj_forward, _forward_skip = mujoco.mj_step, mujoco.mj_forward, mujoco.mj_forwardSkip
+_STAGE_VEL = mujoco.mjtStage.mjSTAGE_VEL
+
+
+def _rk4(model: mujoco.MjModel, data: mujoco.MjData) -> None:
+    mujoco.mj_RungeKutta(model, data, 4)
 
 
 def build_spec(agent: AgentSpec, config: nc.NavConfig, *, offwidth: int = 640,
@@ -129,8 +136,6 @@ class Stepper:
     back to plain ``mj_step``.
     """
 
-    _SKIPPABLE = (int(mujoco.mjtIntegrator.mjINT_EULER), int(mujoco.mjtIntegrator.mjINT_RK4))
-
     def __init__(self, model: mujoco.MjModel, data: mujoco.MjData) -> None:
         self.model, self.data = model, data
         self._kind = int(model.opt.integrator)
@@ -138,26 +143,30 @@ class Stepper:
 
     def _bind(self) -> None:
         self._qpos, self._qvel = self.data.qpos, self.data.qvel
-        self._fresh = (b"", b"")      # qpos, qvel bytes at our last mj_forward
+        self._fresh_q = self._fresh_v = None   # qpos, qvel bytes at our last mj_forward
+        if self._kind == int(mujoco.mjtIntegrator.mjINT_EULER):
+            self._integrate = mujoco.mj_Euler
+        elif self._kind == int(mujoco.mjtIntegrator.mjINT_RK4):
+            self._integrate = _rk4
+        else:
+            self._integrate = None
 
     def forward(self) -> None:
         mujoco.mj_forward(self.model, self.data)
-        self._fresh = (self._qpos.tobytes(), self._qvel.tobytes())
+        self._fresh_q, self._fresh_v = self._qpos.tobytes(), self._qvel.tobytes()
 
     def advance(self, nstep: int) -> None:
-        m, d, kind = self.model, self.data, self._kind
-        if kind in self._SKIPPABLE and nstep > 0 and \
-                (self._qpos.tobytes(), self._qvel.tobytes()) == self._fresh:
-            mujoco.mj_forwardSkip(m, d, mujoco.mjtStage.mjSTAGE_VEL, 1)
-            if kind == mujoco.mjtIntegrator.mjINT_EULER:
-                mujoco.mj_Euler(m, d)
-            else:
-                mujoco.mj_RungeKutta(m, d, 4)
+        m, d, integrate = self.model, self.data, self._integrate
+        if integrate is not None and nstep > 0 and self._qpos.tobytes() == self._fresh_q \
+                and self._qvel.tobytes() == self._fresh_v:
+            _forward_skip(m, d, _STAGE_VEL, 1)
+            integrate(m, d)
             if nstep > 1:
-                mujoco.mj_step(m, d, nstep=nstep - 1)
+                _mj_step(m, d, nstep - 1)
         elif nstep > 0:
-            mujoco.mj_step(m, d, nstep=nstep)
-        self.forward()
+            _mj_step(m, d, nstep)
+        _mj_forward(m, d)
+        self._fresh_q, self._fresh_v = self._qpos.tobytes(), self._qvel.tobytes()
 
     def advance_each(self, nstep: int, before_substep) -> None:
         """``nstep`` x (``before_substep()``, ``mj_step``), then ``mj_forward``: for worlds

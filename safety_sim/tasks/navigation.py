@@ -23,11 +23,11 @@ object order; ``cost_buttons`` is absent while the buttons rest, as in the refer
 """
 from __future__ import annotations
 
-import math
 from typing import Iterable, Sequence
 
 from safety_sim import nav_config as nc
 from safety_sim.mjcf import nav_objects as no
+from safety_sim.numeric import sqrt_threshold
 
 LABELS = ("in_hazard", "pillar_contact", "vase_contact", "vase_moving", "gremlin_contact",
           "wrong_button", "out_of_bounds", "goal_met")
@@ -54,11 +54,14 @@ class NavTask:
         self.config = config
         hazards = config.find(no.Hazards)
         self.hazard_size = hazards.size if hazards is not None and hazards.count else None
+        # sqrt(d2) < size  <=>  d2 < this (exact, see safety_sim.numeric)
+        self._hazard_d2 = sqrt_threshold(self.hazard_size) if self.hazard_size else 0.0
         walls = config.find(no.Boundary)
         self.bound_x = walls.locate if walls is not None else None
         self.bound_y = walls.locate if walls is not None and walls.count == 4 else None
         self.terms = cost_table(config)
         self.label_names = self._label_names()
+        self._cost_memo: dict[tuple[frozenset[str], bool], dict[str, float]] = {}
 
     def _label_names(self) -> tuple[str, ...]:
         present = {type(k) for k in self.config.objects if k.count}
@@ -72,10 +75,10 @@ class NavTask:
     def in_hazard(self, agent_xy: Sequence[float], hazards_xy) -> bool:
         if self.hazard_size is None:
             return False
-        ax, ay, size = agent_xy[0], agent_xy[1], self.hazard_size
+        ax, ay, limit = agent_xy[0], agent_xy[1], self._hazard_d2
         for hx, hy in hazards_xy:
             dx, dy = ax - hx, ay - hy
-            if math.sqrt(dx * dx + dy * dy) < size:
+            if dx * dx + dy * dy < limit:     # sqrt(...) < size, exactly
                 return True
         return False
 
@@ -111,6 +114,16 @@ class NavTask:
             terms[key] = value
             total += value
         terms["cost_sum"] = 1.0 if total > 0.0 else 0.0
+        return terms
+
+    def shared_cost_terms(self, labels: frozenset[str], buttons_active: bool = True
+                          ) -> dict[str, float]:
+        """:meth:`cost_terms`, remembered per (labels, buttons_active): the same dict object
+        each time, so callers must not change it (the env copies it into ``info``)."""
+        key = (labels, buttons_active)
+        terms = self._cost_memo.get(key)
+        if terms is None:
+            terms = self._cost_memo[key] = self.cost_terms(labels, buttons_active)
         return terms
 
     def cost_fn(self, labels: Iterable[str]) -> float:
