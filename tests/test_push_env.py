@@ -139,15 +139,22 @@ def _quat_matrix(q):
                      [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)]])
 
 
-# Car: Euler; Ant: RK4, with half-size actions so that it stays up for the 30 steps
-@pytest.mark.parametrize("env_id, scale", [("SafetyCarPush2-v0", 1.0), ("SafetyAntPush2-v0", 0.5)])
-def test_first_substep_reuse_is_bitwise_plain_mj_step(env_id, scale):
-    """The env's stepping shortcut gives exactly SUBSTEPS x mj_step + mj_forward."""
+# Car: Euler; Ant: RK4, with half-size actions so that it stays up for the 30 steps; Doggo:
+# touch sensors; Point Button1: gremlins (moved before every substep)
+@pytest.mark.parametrize("env_id, scale", [("SafetyCarPush2-v0", 1.0), ("SafetyAntPush2-v0", 0.5),
+                                           ("SafetyDoggoGoal1-v0", 1.0),
+                                           ("SafetyPointButton1-v0", 1.0)])
+def test_stepping_shortcuts_are_bitwise_plain_mj_step(env_id, scale):
+    """The env's stepping shortcuts (first substep reusing the last forward pass, sensors off
+    in the substeps) give exactly SUBSTEPS x mj_step + mj_forward with sensors on, and leave
+    the model's flags as they were."""
     env = gymnasium.make(env_id)
     env.reset(seed=2)
     m, d = env.unwrapped.model, env.unwrapped.data
+    move = env.unwrapped.mocap_motion
+    flags = m.opt.disableflags
     twin = mujoco.MjData(m)
-    twin.qpos[:], twin.qvel[:] = d.qpos, d.qvel
+    twin.qpos[:], twin.qvel[:], twin.mocap_pos[:] = d.qpos, d.qvel, d.mocap_pos
     mujoco.mj_forward(m, twin)
     twin.qacc_warmstart[:] = d.qacc_warmstart    # the reset's warm start (reset_state)
     env.action_space.seed(2)
@@ -155,9 +162,14 @@ def test_first_substep_reuse_is_bitwise_plain_mj_step(env_id, scale):
         a = scale * env.action_space.sample()
         env.step(a)
         twin.ctrl[:] = a
-        mujoco.mj_step(m, twin, nstep=nc.SUBSTEPS)
+        for _ in range(nc.SUBSTEPS):
+            if move is not None:
+                move(twin)
+            mujoco.mj_step(m, twin)
         mujoco.mj_forward(m, twin)
-    assert np.array_equal(d.qpos, twin.qpos) and np.array_equal(d.sensordata, twin.sensordata)
+        assert m.opt.disableflags == flags
+    for field in ("qpos", "qvel", "qacc", "qacc_warmstart", "sensordata", "xpos"):
+        assert np.array_equal(getattr(d, field), getattr(twin, field)), field
 
 
 def test_writing_qpos_between_steps_is_honoured(point1):

@@ -25,6 +25,7 @@ _C45, _S45 = math.cos(math.pi / 8), math.sin(math.pi / 8)   # 45 degree tilt abo
 # bound once: the stepper runs every env step
 _mj_step, _mj_forward, _forward_skip = mujoco.mj_step, mujoco.mj_forward, mujoco.mj_forwardSkip
 _STAGE_VEL = mujoco.mjtStage.mjSTAGE_VEL
+_SENSORS_OFF = int(mujoco.mjtDisableBit.mjDSBL_SENSOR)
 
 
 def _rk4(model: mujoco.MjModel, data: mujoco.MjData) -> None:
@@ -134,6 +135,11 @@ class Stepper:
     ``ctrl``: bitwise the same result as plain ``mj_step`` (tested), one collision pass fewer.
     Anything else (a user wrote ``qpos``; the implicit integrators, which no agent uses) falls
     back to plain ``mj_step``.
+
+    Sensors are switched off (``mjDSBL_SENSOR``) during the substeps and on again for the final
+    ``mj_forward``: readings taken in a substep are overwritten unread, and no sensor feeds
+    back into the dynamics, so the state and the final readings are bit for bit those of
+    plain ``mj_step`` (tested), at about a tenth less physics time.
     """
 
     def __init__(self, model: mujoco.MjModel, data: mujoco.MjData) -> None:
@@ -142,6 +148,7 @@ class Stepper:
         self._bind()
 
     def _bind(self) -> None:
+        self._opt = self.model.opt
         self._qpos, self._qvel = self.data.qpos, self.data.qvel
         self._fresh_q = self._fresh_v = None   # qpos, qvel bytes at our last mj_forward
         if self._kind == int(mujoco.mjtIntegrator.mjINT_EULER):
@@ -156,15 +163,20 @@ class Stepper:
         self._fresh_q, self._fresh_v = self._qpos.tobytes(), self._qvel.tobytes()
 
     def advance(self, nstep: int) -> None:
-        m, d, integrate = self.model, self.data, self._integrate
-        if integrate is not None and nstep > 0 and self._qpos.tobytes() == self._fresh_q \
-                and self._qvel.tobytes() == self._fresh_v:
-            _forward_skip(m, d, _STAGE_VEL, 1)
-            integrate(m, d)
-            if nstep > 1:
-                _mj_step(m, d, nstep - 1)
-        elif nstep > 0:
-            _mj_step(m, d, nstep)
+        m, d, integrate, opt = self.model, self.data, self._integrate, self._opt
+        flags = opt.disableflags
+        opt.disableflags = flags | _SENSORS_OFF
+        try:
+            if integrate is not None and nstep > 0 and self._qpos.tobytes() == self._fresh_q \
+                    and self._qvel.tobytes() == self._fresh_v:
+                _forward_skip(m, d, _STAGE_VEL, 1)
+                integrate(m, d)
+                if nstep > 1:
+                    _mj_step(m, d, nstep - 1)
+            elif nstep > 0:
+                _mj_step(m, d, nstep)
+        finally:
+            opt.disableflags = flags
         _mj_forward(m, d)
         self._fresh_q, self._fresh_v = self._qpos.tobytes(), self._qvel.tobytes()
 
@@ -172,10 +184,15 @@ class Stepper:
         """``nstep`` x (``before_substep()``, ``mj_step``), then ``mj_forward``: for worlds
         whose mocap bodies move every substep (gremlins), which a skipped first position stage
         would miss."""
-        m, d, step = self.model, self.data, mujoco.mj_step
-        for _ in range(nstep):
-            before_substep()
-            step(m, d)
+        m, d, opt = self.model, self.data, self._opt
+        flags = opt.disableflags
+        opt.disableflags = flags | _SENSORS_OFF
+        try:
+            for _ in range(nstep):
+                before_substep()
+                _mj_step(m, d)
+        finally:
+            opt.disableflags = flags
         self.forward()
 
     def __getstate__(self):

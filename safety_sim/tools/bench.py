@@ -8,7 +8,8 @@
 Push: env steps/s through `gymnasium.make` with random actions (episodes reset as needed,
 resets included), beside the physical limit of the same compiled model: raw
 `mujoco.mj_step(model, data, nstep=10)` on a copy of the post-reset state, with the same
-controls. Rounds of the two alternate and each figure is the median over rounds. Reset: seeded
+controls (plain ``mj_step`` evaluates the sensors in every substep; the env does not, as their
+readings there are overwritten unread, see ``safety_sim.mjcf.scene.Stepper``). Rounds of the two alternate and each figure is the median over rounds. Reset: seeded
 `reset(seed=k)`, median and p99. Vision ids: the cost of the vision frame (their step time
 minus the base id's, measured alternately in the same run). Gridworlds: the raw
 `env.unwrapped.step` rate with precomputed random actions (resets not timed), seeded reset
