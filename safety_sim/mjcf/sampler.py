@@ -22,7 +22,9 @@ from typing import Sequence
 
 import numpy as np
 
-BLOCK = 8192        # doubles read ahead at a time
+from safety_sim.numeric import sqrt_threshold
+
+BLOCK = 2048        # doubles read ahead at a time
 SCALAR_TRIES = 4    # candidates of an object tested one by one before the numpy test
 
 
@@ -68,14 +70,15 @@ def _direct_attempt(rs, objects, rects, index, tries):
 
 
 class _Candidates:
-    """Doubles read ahead of ``rs``, as an array and as a list (candidate i is doubles 2i,
-    2i + 1)."""
+    """Doubles read ahead of ``rs``, as a list (candidate i is doubles 2i, 2i + 1) and, per
+    distinct rectangle, as the candidates' coordinates in numpy arrays."""
 
-    def __init__(self, rs) -> None:
-        self.rs = rs
+    def __init__(self, rs, rects) -> None:
+        self.rs, self.rects = rs, rects
         self.start = rs.get_state()
         self.u = np.empty(0)
         self.ul: list[float] = []
+        self.xy: list[tuple[np.ndarray, np.ndarray]] = []
         self.used = 0            # candidates consumed
         self._grow(BLOCK)
 
@@ -84,6 +87,9 @@ class _Candidates:
         u = self.rs.random_sample(doubles)
         self.u = np.concatenate([self.u, u])
         self.ul.extend(u.tolist())
+        ux, uy = self.u[0::2], self.u[1::2]
+        # x = xmin + (xmax - xmin) u1, y likewise: the scalar code's operations, elementwise
+        self.xy = [(xmin + rx * ux, ymin + ry * uy) for xmin, ymin, rx, ry in self.rects]
 
     def need(self, n: int) -> None:
         if 2 * (self.used + n) > len(self.ul):
@@ -95,45 +101,50 @@ class _Candidates:
 
 
 def _plan(objects, rects, index) -> list[tuple]:
-    """Per object: (its shrunk rectangle, the keep-out sums with every earlier object as a list
-    and as an array, name). The placed objects of an attempt are always the earlier ones."""
+    """Per object: its shrunk rectangle and that rectangle's index, the squared-distance
+    thresholds with every earlier object as a list and as an array
+    (``sqrt(d2) < k_i + k_j  <=>  d2 < sqrt_threshold(k_i + k_j)``, exactly), its name. The
+    placed objects of an attempt are always the earlier ones."""
     ks = [o.keepout for o in objects]
     plan = []
     for j, (obj, r) in enumerate(zip(objects, index)):
-        sums = [ks[i] + ks[j] for i in range(j)]
-        plan.append((rects[r], sums, np.array(sums), obj.name))
+        limits = [sqrt_threshold(ks[i] + ks[j]) for i in range(j)]
+        plan.append((rects[r], r, limits, np.array(limits), obj.name))
     return plan
 
 
 def _buffered_attempt(c: _Candidates, plan, tries):
     """One attempt from the read-ahead candidates: (positions, None) or (None, failing name).
-    Same tests as :func:`_clear` (``sqrt(dx*dx + dy*dy) < k_other + k``), inlined."""
+    Same tests as :func:`_clear` (``sqrt(dx*dx + dy*dy) < k_other + k``) on the exact
+    squared thresholds, inlined."""
     c.need(tries * len(plan))
     xs: list[float] = []
     ys: list[float] = []
-    sqrt, ul = math.sqrt, c.ul
+    ul, xy = c.ul, c.xy
     used = c.used
-    for (xmin, ymin, rx, ry), sums, sums_arr, name in plan:
+    for (xmin, ymin, rx, ry), r, limits, limits_arr, name in plan:
         for i in range(used, used + min(tries, SCALAR_TRIES)):
             x, y = xmin + rx * ul[2 * i], ymin + ry * ul[2 * i + 1]
-            for px, py, s in zip(xs, ys, sums):
+            for px, py, lim in zip(xs, ys, limits):
                 dx, dy = x - px, y - py
-                if sqrt(dx * dx + dy * dy) < s:
+                if dx * dx + dy * dy < lim:
                     break
             else:
                 used = i + 1
                 break
         else:   # (with nothing placed the first candidate is always clear)
             lo, hi = used + SCALAR_TRIES, used + tries
-            w = c.u[2 * lo:2 * hi]
-            cx, cy = xmin + rx * w[0::2], ymin + ry * w[1::2]
+            cx, cy = xy[r][0][lo:hi], xy[r][1][lo:hi]
             dx = cx[:, None] - np.array(xs)
             dy = cy[:, None] - np.array(ys)
-            ok = (np.sqrt(dx * dx + dy * dy) >= sums_arr).all(axis=1)
-            if not ok.any():
+            dx *= dx
+            dy *= dy
+            dx += dy
+            ok = (dx >= limits_arr).all(axis=1)
+            j = int(ok.argmax())
+            if not ok[j]:
                 c.used = hi
                 return None, name
-            j = int(ok.argmax())
             used = lo + j + 1
             x, y = float(cx[j]), float(cy[j])
         xs.append(x)
@@ -151,7 +162,7 @@ def sample(rs: np.random.RandomState, extents: Sequence[float], objects, candida
     left = attempts - 1
     if failed is not None:
         failures[failed] = 1
-        c = _Candidates(rs)
+        c = _Candidates(rs, rects)
         plan = _plan(objects, rects, index)
         try:
             while left > 0 and placed is None:
