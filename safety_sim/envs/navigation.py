@@ -25,7 +25,7 @@ from safety_sim.render import nav_decor
 from safety_sim.render.env_render import MujocoRenderMixin
 from safety_sim.render.offscreen import resolve_camera
 from safety_sim.sensors import ObsLayout, SensorReadout
-from safety_sim.sensors.lidar import lidar
+from safety_sim.sensors.lidar import lidar_flat
 from safety_sim.tasks.nav_rewards import Snapshot
 from safety_sim.tasks.navigation import NavTask
 
@@ -281,9 +281,8 @@ class NavigationEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
         """Observation from the current sensors and ``pos`` (positions of ``_read_ids``)."""
         obs = self._obs
         self._readout.fill(self._sensordata, obs)
-        m = self._xmat[self._agent_body].tolist()
-        obs[self._lidar_start:] = lidar(pos[0], (m[0:3], m[3:6], m[6:9]), pos[3:],
-                                        *self._lidar_args)
+        obs[self._lidar_start:] = lidar_flat(pos[0], self._xmat[self._agent_body].tolist(),
+                                             pos[3:], *self._lidar_args)
         if self._timer and self._blank is not None:
             obs[self._blank] = 0.0
         if not self.vision:

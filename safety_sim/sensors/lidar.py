@@ -29,16 +29,26 @@ def lidar(agent_pos: Sequence[float], agent_mat: Sequence[Sequence[float]],
     ``positions[group_bounds[g]:group_bounds[g + 1]]``. agent_mat: the agent body's rotation
     matrix (body -> world) as 3 rows.
     """
+    return lidar_flat(agent_pos, [x for row in agent_mat for x in row], positions,
+                      group_bounds, num_bins, max_dist)
+
+
+def lidar_flat(agent_pos: Sequence[float], agent_mat: Sequence[float],
+               positions: Sequence[Sequence[float]], group_bounds: Sequence[int],
+               num_bins: int = 16, max_dist: float = 3.0) -> list[float]:
+    """:func:`lidar` with the rotation matrix as 9 numbers, row after row (MuJoCo's
+    ``xmat``), as the env reads it every step."""
     ax, ay, az = agent_pos[0], agent_pos[1], agent_pos[2]
-    (r00, r01, _), (r10, r11, _), (r20, r21, _) = agent_mat
+    r00, r01, r10, r11, r20, r21 = (agent_mat[0], agent_mat[1], agent_mat[3], agent_mat[4],
+                                    agent_mat[6], agent_mat[7])
     cx, cy = -az * r20, -az * r21          # contribution of the z offset (0 - a_z)
     per_bin = num_bins / TWO_PI
     nxt, prv = _neighbours(num_bins)
     hypot, atan2 = math.hypot, math.atan2
     out = [0.0] * (num_bins * (len(group_bounds) - 1))
-    base = 0
-    for g in range(len(group_bounds) - 1):
-        for p in positions[group_bounds[g]:group_bounds[g + 1]]:
+    base, start = 0, group_bounds[0]
+    for stop in group_bounds[1:]:
+        for p in positions[start:stop]:
             vx, vy = p[0] - ax, p[1] - ay
             ex = vx * r00 + vy * r10 + cx
             ey = vx * r01 + vy * r11 + cy
@@ -59,6 +69,7 @@ def lidar(agent_pos: Sequence[float], agent_mat: Sequence[Sequence[float]],
             if v > out[i]:
                 out[i] = v
         base += num_bins
+        start = stop
     return out
 
 
