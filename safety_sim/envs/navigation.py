@@ -30,6 +30,9 @@ from safety_sim.tasks.nav_rewards import Snapshot
 from safety_sim.tasks.navigation import NavTask
 
 
+_NO_LABELS: frozenset[str] = frozenset()
+
+
 class NavigationEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
     """Safety-Gymnasium's navigation tasks as one env configured by data.
 
@@ -96,7 +99,8 @@ class NavigationEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
         self._render = nav_decor.NavRenderer(self.model, render_mode, width, height, camera)
         self.human_key_callback = None
         self._placer = NavPlacer(self.model, self.config, self.agent_spec, h, self.name)
-        self._rs: np.random.RandomState | None = None   # the episode's stream (reference's)
+        self._stream: np.random.RandomState | None = None   # the episode's (reference's)
+        self._step_draws = 0        # the steps' draws not yet taken from it (see _rs)
         self._guard = EpisodeGuard()
         self._init_fast_path()
 
@@ -110,6 +114,8 @@ class NavigationEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
         self._lidar_args = (h.lidar_bounds, self.config.lidar_bins, self.config.lidar_max_dist)
         self._max_steps = self.config.max_episode_steps
         self._may_touch = self._physics.may_touch   # else no step has contact/motion labels
+        self._judged = bool(self.task.label_names)
+        self._no_costs = self.task.shared_cost_terms(_NO_LABELS)
         self._lidar_start = self.obs_layout.lidar_start
         bins = self.config.lidar_bins
         self._blank = None
@@ -166,16 +172,18 @@ class NavigationEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
         else:
             self._ctrl[:] = a
         # The reference draws binomial(10, 1.0) here (always 10); that consumes exactly one
-        # double of the stream, as random_sample() does (cheaper, same stream position).
-        self._rs.random_sample()
+        # double of the stream, taken (all at once) when the stream is next used: see _rs.
+        self._step_draws += 1
         if not self._physics.advance(nc.SUBSTEPS):
             return self._unstable()
         pos = self._positions()
         touched = self._touched(pos[0]) if self._may_touch else ()
         reward, terms, met = self._scorer.reward(self._fill(pos, touched))
-        active = self._timer == 0
-        labels = self.task.labels(pos[0], self._hazards_xy, touched, met)
-        costs = self.task.shared_cost_terms(labels, active)
+        if self._judged:
+            labels = self.task.labels(pos[0], self._hazards_xy, touched, met)
+            costs = self.task.shared_cost_terms(labels, self._timer == 0)
+        else:   # a level without labels (Circle0): nothing to judge
+            labels, costs = _NO_LABELS, self._no_costs
         if self._timer:
             self._timer -= 1
         terminated = False
@@ -237,6 +245,18 @@ class NavigationEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
         return self._goal_button
 
     # -- internals -----------------------------------------------------------------------
+    @property
+    def _rs(self) -> np.random.RandomState | None:
+        """The episode's stream, advanced past the draws of the steps taken so far."""
+        if self._step_draws:
+            self._stream.random_sample(self._step_draws)
+            self._step_draws = 0
+        return self._stream
+
+    @_rs.setter
+    def _rs(self, stream: np.random.RandomState | None) -> None:
+        self._stream, self._step_draws = stream, 0
+
     def _positions(self) -> list[list[float]]:
         """Positions of the bodies in ``_read_ids`` (agent, goal, box, lidar objects)."""
         xp = self._xpos.tolist()
