@@ -17,6 +17,7 @@ from safety_sim.envs.nav_checks import (
     check_kwargs,
 )
 from safety_sim.envs.nav_layout import NavPlacer
+from safety_sim.envs.nav_observation import NavObservationMixin
 from safety_sim.envs.nav_physics import NavPhysics
 from safety_sim.mjcf.handles import NavHandles
 from safety_sim.mjcf.reset_state import reference_forwards, settle_like_reference
@@ -25,7 +26,6 @@ from safety_sim.render import nav_decor
 from safety_sim.render.env_render import MujocoRenderMixin
 from safety_sim.render.offscreen import resolve_camera
 from safety_sim.sensors import ObsLayout, SensorReadout
-from safety_sim.sensors.lidar import lidar_flat
 from safety_sim.tasks.nav_rewards import Snapshot
 from safety_sim.tasks.navigation import NavTask
 
@@ -33,7 +33,7 @@ from safety_sim.tasks.navigation import NavTask
 _NO_LABELS: frozenset[str] = frozenset()
 
 
-class NavigationEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
+class NavigationEnv(ActionCheckMixin, NavObservationMixin, MujocoRenderMixin, gymnasium.Env):
     """Safety-Gymnasium's navigation tasks as one env configured by data.
 
     ``NavigationEnv(agent="Point", config=NavConfig(...))`` (registered as
@@ -109,19 +109,11 @@ class NavigationEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
         self._init_views()
         # bodies read every step: agent, goal, box (-1: none), then the lidar objects
         self._read_ids = [h.agent_body, h.goal_body, h.box_body, *h.lidar_bodies.tolist()]
-        self._obs = np.zeros(self.obs_layout.size)
-        self._agent_body = h.agent_body
-        self._lidar_args = (h.lidar_bounds, self.config.lidar_bins, self.config.lidar_max_dist)
+        self._init_observation()
         self._max_steps = self.config.max_episode_steps
         self._may_touch = self._physics.may_touch   # else no step has contact/motion labels
         self._judged = bool(self.task.label_names)
         self._no_costs = self.task.shared_cost_terms(_NO_LABELS)
-        self._lidar_start = self.obs_layout.lidar_start
-        bins = self.config.lidar_bins
-        self._blank = None
-        if "buttons_lidar" in h.lidar_keys:
-            start = self._lidar_start + bins * h.lidar_keys.index("buttons_lidar")
-            self._blank = slice(start, start + bins)
         self._init_action_check()
         ctrl = self.model.actuator_ctrlrange
         self._ctrl_clip = (ctrl[:, 0].copy(), ctrl[:, 1].copy())
@@ -134,8 +126,7 @@ class NavigationEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
         self._hazards_xy: list[tuple[float, float]] = []
         self._reset_xy: dict[str, tuple[float, float]] = {}
         self._goal_button, self._timer = None, 0
-        self._steps, self._last_cost, self._last_obs = 0, 0.0, None
-        self._vision_cam = h.camera_ids["vision"]
+        self._steps, self._last_cost = 0, 0.0
 
     # -- gymnasium API -------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
@@ -296,37 +287,6 @@ class NavigationEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
                 "labels": frozenset(), "reward_terms": {}, "physics_unstable": True}
         self._last_cost = 0.0
         return self._last_obs_copy(), 0.0, False, True, info
-
-    def _observe(self, pos: list[list[float]]):
-        """Observation from the current sensors and ``pos`` (positions of ``_read_ids``)."""
-        obs = self._obs
-        self._readout.fill(self._sensordata, obs)
-        obs[self._lidar_start:] = lidar_flat(pos[0], self._xmat[self._agent_body].tolist(),
-                                             pos[3:], *self._lidar_args)
-        if self._timer and self._blank is not None:
-            obs[self._blank] = 0.0
-        if not self.vision:
-            return obs.copy()
-        out = self.obs_layout.split(obs)
-        out["vision"] = self._render.vision(self.data, self._vision_cam, self._decorate_ring)
-        self._last_obs = out
-        return out
-
-    def _last_obs_copy(self):
-        if not self.vision:
-            return self._obs.copy()
-        return {k: v.copy() for k, v in self._last_obs.items()}
-
-    def _decorate(self, scene: mujoco.MjvScene, cost_sphere: bool = True) -> None:
-        a, h = self.handles.agent_body, self.handles
-        readings = self._obs[self._lidar_start:].reshape(len(h.lidar_keys),
-                                                         self.config.lidar_bins)
-        cost = self._last_cost if cost_sphere else 0.0
-        nav_decor.decorate(scene, self._xpos[a], self._xmat[a].reshape(3, 3), readings,
-                           h.lidar_keys, h.ring_slots, cost)
-
-    def _decorate_ring(self, scene: mujoco.MjvScene) -> None:
-        self._decorate(scene, cost_sphere=False)
 
     def __setstate__(self, state):
         self.__dict__.update(state)
