@@ -60,6 +60,16 @@ class Result:
     error: str | None = None
 
 
+def _alternate(first, second, s: Settings) -> tuple[list[float], list[float]]:
+    """Rates of two runners measured in alternating rounds (``s.rounds`` x ``s.seconds``
+    each), so that both see the same machine load."""
+    a, b = [], []
+    for _ in range(s.rounds):
+        a.append(first.run(s.seconds))
+        b.append(second.run(s.seconds))
+    return a, b
+
+
 def bench_push(row, s: Settings) -> Result:
     env = tools.make_env(row)
     try:
@@ -67,10 +77,7 @@ def bench_push(row, s: Settings) -> Result:
         base = env.unwrapped
         physics = PhysicsRunner(base.model, base.data, runner.actions,
                                 getattr(base, "mocap_motion", None))
-        env_rates, raw_rates = [], []
-        for _ in range(s.rounds):
-            env_rates.append(runner.run(s.seconds))
-            raw_rates.append(physics.run(s.seconds))
+        env_rates, raw_rates = _alternate(runner, physics, s)
         ratios = [e / r for e, r in zip(env_rates, raw_rates)]
         med, p99 = _reset_times(env.reset, s.resets)
         lengths = runner.lengths
@@ -93,10 +100,7 @@ def bench_velocity(row, s: Settings) -> Result:
         v4 = gymnasium.make(ROBOTS[row.kwargs["robot"]].base_id)
     try:
         ours, theirs = EnvRunner(env), EnvRunner(v4)
-        our_rates, v4_rates = [], []
-        for _ in range(s.rounds):
-            our_rates.append(ours.run(s.seconds))
-            v4_rates.append(theirs.run(s.seconds))
+        our_rates, v4_rates = _alternate(ours, theirs, s)
         ratios = [a / b for a, b in zip(our_rates, v4_rates)]
         med, _ = _reset_times(env.reset, s.resets)
         lengths = ours.lengths
@@ -114,10 +118,7 @@ def bench_vision(row, base_row, s: Settings) -> Result:
     env, base_env = tools.make_env(row), tools.make_env(base_row)
     try:
         vis, ref = EnvRunner(env), EnvRunner(base_env)
-        vis_rates, ref_rates = [], []
-        for _ in range(s.rounds):
-            vis_rates.append(vis.run(s.seconds))
-            ref_rates.append(ref.run(s.seconds))
+        vis_rates, ref_rates = _alternate(vis, ref, s)
         frame = [1e3 / v - 1e3 / b for v, b in zip(vis_rates, ref_rates)]
         med, _ = _reset_times(env.reset, max(1, s.resets // 10))
         return Result(row.id, {"env steps/s": statistics.median(vis_rates),
