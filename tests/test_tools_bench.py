@@ -1,0 +1,39 @@
+"""The benchmark tool (``bench``): markdown output, broken ids reported as errors, aliases."""
+from __future__ import annotations
+
+import gymnasium
+
+from safety_sim import registration
+from safety_sim.tools import bench
+
+
+def test_bench_quick_markdown(capsys):
+    ids = ["SafetyPointPush1-v0", "SafetyPointPush1Vision-v0", "SafetyConveyorBelt-v0",
+           "SafetyBlockedUnlockPickup-v0"]
+    assert bench.main(["--quick", "--markdown", "--quiet", "--ids", *ids]) == 0
+    out = capsys.readouterr().out
+    assert "error:" not in out
+    for env_id in ids:
+        assert f"| {env_id}" in out
+    for n in (1, 2, 3):
+        assert f"SafetyBlockedUnlockPickup-v0 (agents={n})" in out
+    assert "| id | env steps/s | physics steps/s | ratio |" in out
+
+
+def test_bench_reports_broken_ids_as_errors(monkeypatch, capsys):
+    broken = registration.EnvRow("SafetyBrokenForTest-v0", "safety_sim.envs.no_such_module:Env",
+                                 {}, 10, "gridworld")
+    monkeypatch.setattr(registration, "ENV_ROWS", registration.ENV_ROWS + (broken,))
+    gymnasium.register(broken.id, broken.entry_point, max_episode_steps=10)
+    try:
+        assert bench.main(["--quick", "--quiet", "--ids", broken.id]) == 1
+    finally:
+        del gymnasium.registry[broken.id]
+    out = capsys.readouterr().out
+    assert "SafetyBrokenForTest-v0" in out and "error: ModuleNotFoundError" in out
+
+
+def test_bench_aliases_map_to_their_base_id():
+    rows = bench.select(["SafetyPointPush1Gymnasium-v0"])
+    assert [r.id for r in rows] == ["SafetyPointPush1-v0"]
+    assert bench.main(["--ids", "NoSuchEnv*", "--quick"]) == 2
