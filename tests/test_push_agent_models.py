@@ -1,6 +1,8 @@
 """The five Push agents, compiled in the real Push scene, against the reference's compiled
 models (``shared/refs/push_agent_models.json``, Safety{Agent}Push1-v0 of safety-gymnasium
-1.0.0 on MuJoCo 2.3.3).
+1.0.0 on MuJoCo 2.3.3): options, bodies, joints, geoms, sites, camera, equality constraints,
+excludes and the scene objects' defaults (actuators and sensors:
+test_push_agent_actuators_sensors.py; the spawn pose and its constants: test_push_agent_spawn.py).
 
 Elements are matched by name or by body path (unnamed bodies are ``#k``, the k-th child of
 their parent); ids must equal the reference's ids too, so the model order is the same.
@@ -9,53 +11,14 @@ primitives (see ``safety_sim/mjcf/agents/racecar.py``); every other collision ge
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
-import gymnasium
 import mujoco
 import numpy as np
 import pytest
 
-import safety_sim  # noqa: F401  (registers the ids)
-from conftest import load_ref
+from push_agent_model_helpers import AGENTS, MODELS, body_path, close, compiled, enum, ref
 from safety_sim import nav_config as nc
 from safety_sim.mjcf import scene
 from safety_sim.mjcf.agents import get_agent
-
-MODELS = load_ref("push_agent_models.json")
-SPACES = load_ref("push_spaces.json")["env_ids"]
-AGENTS = ("Point", "Car", "Doggo", "Racecar", "Ant")
-TOL = 1e-9
-
-
-@lru_cache(maxsize=None)
-def compiled(name: str, level: int = 1) -> mujoco.MjModel:
-    return scene.compile_scene(get_agent(name), nc.LEVELS[("Push", level)])
-
-
-def ref(name: str) -> dict:
-    return MODELS["agents"][name]
-
-
-def close(a, b, tol=TOL) -> bool:
-    return np.allclose(np.asarray(a, float), np.asarray(b, float), rtol=1e-9, atol=tol)
-
-
-def enum(kind, value: int) -> str:
-    return kind(int(value)).name
-
-
-def body_path(model: mujoco.MjModel, b: int) -> str:
-    parts = []
-    while b != 0:
-        parent = int(model.body_parentid[b])
-        name = model.body(b).name
-        if not name:
-            siblings = [c for c in range(1, model.nbody) if model.body_parentid[c] == parent]
-            name = f"#{siblings.index(b)}"
-        parts.append(name)
-        b = parent
-    return "/".join(reversed(parts))
 
 
 def inertia_tensor(diag, quat) -> np.ndarray:
@@ -207,72 +170,6 @@ def test_sites_and_vision_camera(name):
 
 
 @pytest.mark.parametrize("name", AGENTS)
-def test_actuators(name):
-    m = compiled(name)
-    assert m.nu == len(ref(name)["actuators"])
-    for ra in ref(name)["actuators"]:
-        i = ra["index"]
-        assert m.actuator(i).name == ra["name"]
-        trn = enum(mujoco.mjtTrn, m.actuator_trntype[i])
-        # JOINT and JOINTINPARENT act identically on hinge/slide joints
-        assert trn.replace("INPARENT", "") == ra["trntype"].replace("INPARENT", "")
-        obj = m.site if trn == "mjTRN_SITE" else m.joint
-        assert obj(int(m.actuator_trnid[i, 0])).name == ra["target"]
-        assert close(m.actuator_gear[i], ra["gear"])
-        assert enum(mujoco.mjtDyn, m.actuator_dyntype[i]) == ra["dyntype"]
-        assert enum(mujoco.mjtGain, m.actuator_gaintype[i]) == ra["gaintype"]
-        assert enum(mujoco.mjtBias, m.actuator_biastype[i]) == ra["biastype"]
-        assert close(m.actuator_gainprm[i, :3], ra["gainprm0_2"])
-        if ra["biastype"] != "mjBIAS_NONE":   # Point's x keeps an unused bias in 2.3.3
-            assert close(m.actuator_biasprm[i, :3], ra["biasprm0_2"])
-        assert m.actuator_ctrllimited[i] == ra["ctrllimited"]
-        assert close(m.actuator_ctrlrange[i], ra["ctrlrange"])
-        assert m.actuator_forcelimited[i] == ra["forcelimited"]
-        if ra["forcelimited"]:
-            assert close(m.actuator_forcerange[i], ra["forcerange"])
-
-
-@pytest.mark.parametrize("name", AGENTS)
-def test_action_bounds_match_spaces(name):
-    space = SPACES[f"Safety{name}Push1-v0"]["action_space"]
-    ctrl = compiled(name).actuator_ctrlrange.astype(np.float32).astype(np.float64)
-    assert ctrl[:, 0].tolist() == space["low"] and ctrl[:, 1].tolist() == space["high"]
-
-
-@pytest.mark.parametrize("name", AGENTS)
-def test_sensors_in_model_order(name):
-    m = compiled(name)
-    assert m.nsensor == len(ref(name)["sensors"])
-    for rs in ref(name)["sensors"]:
-        i = rs["index"]
-        assert m.sensor(i).name == rs["name"]
-        assert enum(mujoco.mjtSensor, m.sensor_type[i]) == rs["type"]
-        assert enum(mujoco.mjtObj, m.sensor_objtype[i]) == rs["objtype"]
-        obj = {"mjOBJ_SITE": m.site, "mjOBJ_JOINT": m.joint, "mjOBJ_BODY": m.body}[rs["objtype"]]
-        assert obj(int(m.sensor_objid[i])).name == rs["object"]
-        assert (m.sensor_dim[i], m.sensor_adr[i]) == (rs["dim"], rs["adr"])
-
-
-@pytest.mark.parametrize("name", AGENTS)
-def test_observed_sensors_match_spaces(name):
-    """AgentSpec.obs_sensors: the reference's sensor keys, order and shapes (push_spaces.json)."""
-    m = compiled(name)
-    expected = [(k["key"], tuple(k["shape"])) for k in SPACES[f"Safety{name}Push1-v0"]["obs_keys"]
-                if not k["key"].endswith("_lidar")]
-    shape = {"vec": lambda dim: (dim,), "z": lambda dim: (1,), "sincos": lambda dim: (2,),
-             "quatmat": lambda dim: (3, 3)}
-    ours = []
-    for s in get_agent(name).obs_sensors:
-        sid = m.sensor(s.sensor).id
-        ours.append((s.key, shape[s.kind](int(m.sensor_dim[sid]))))
-        if s.kind == "sincos":
-            assert enum(mujoco.mjtSensor, m.sensor_type[sid]) == "mjSENS_JOINTPOS"
-        if s.kind == "quatmat":
-            assert m.sensor_dim[sid] == 4
-    assert ours == expected
-
-
-@pytest.mark.parametrize("name", AGENTS)
 def test_equality_and_excludes(name):
     m = compiled(name)
     eqs = ref(name)["equality"]
@@ -305,86 +202,3 @@ def test_scene_objects_take_the_agent_geom_defaults(name):
         assert close(m.geom_friction[g], rg["friction"]) and m.geom_condim[g] == rg["condim"]
         want = diffs.get((f"geoms:{rg['name']}", "conaffinity"), rg["conaffinity"])
         assert m.geom_conaffinity[g] == want, rg["name"]
-
-
-@pytest.mark.parametrize("name", AGENTS)
-def test_place_writes_the_spawn_pose(name):
-    """place() after mj_resetData puts the root body at the seed-0 spawn of the reference."""
-    m = scene.compile_scene(get_agent(name), nc.LEVELS[("Push", 1)])     # Point's place() edits the model
-    d = mujoco.MjData(m)
-    spawn = ref(name)["spawn_seed0"]
-    mujoco.mj_resetData(m, d)
-    get_agent(name).place(m, d, np.array(spawn["agent_xy"]), spawn["agent_yaw"])
-    mujoco.mj_kinematics(m, d)
-    b = m.body("agent").id
-    assert close(d.xpos[b], spawn["root_body_pos_as_compiled"], 1e-12)
-    want = np.zeros(9)
-    mujoco.mju_quat2Mat(want, np.array(spawn["root_body_quat_as_compiled"]))
-    assert close(d.xmat[b], want, 1e-12)
-
-
-#: model constants MuJoCo evaluates at qpos0 (mj_setConst) that enter the dynamics
-QPOS0_CONSTANTS = ("qpos0", "dof_invweight0", "dof_M0", "actuator_acc0")
-VIEW_CONSTANTS = ("cam_pos0", "cam_mat0", "cam_poscom0", "light_pos0", "light_dir0")
-FREE = mujoco.mjtJoint.mjJNT_FREE
-
-
-def baked(env) -> mujoco.MjModel:
-    """The reference's procedure: the scene compiled with the env's layout baked into the
-    top-level bodies (a free body at its ``qpos``, the others at their ``body_pos/quat``)."""
-    m, d = env.model, env.data
-    spec = scene.build_spec(env.agent_spec, env.config)
-    for b in np.flatnonzero(m.body_parentid == 0)[1:]:
-        j = m.body_jntadr[b]
-        if j >= 0 and m.jnt_type[j] == FREE:
-            adr = m.jnt_qposadr[j]
-            pos, quat = d.qpos[adr:adr + 3], d.qpos[adr + 3:adr + 7]
-        else:
-            pos, quat = m.body_pos[b], m.body_quat[b]
-        spec.body(m.body(b).name).pos, spec.body(m.body(b).name).quat = pos.copy(), quat.copy()
-    return spec.compile()
-
-
-def assert_constants_of(env, model: mujoco.MjModel) -> None:
-    m = env.model
-    for field in QPOS0_CONSTANTS:
-        assert np.array_equal(getattr(m, field), getattr(model, field)), field
-    massive = m.body_mass > 0       # a massless body's invweight0 follows its ipos (Racecar)
-    assert np.array_equal(m.body_invweight0[massive], model.body_invweight0[massive])
-
-
-@pytest.mark.parametrize("name", AGENTS)
-def test_reset_makes_the_layout_the_reference_configuration(name):
-    """The reference compiles its XML with the spawn pose baked into the root body (Point:
-    its body frame) and the box pose into the box body, so the free joints' qpos0 is the
-    spawn/box pose and the constants MuJoCo takes at qpos0 (the constraint scales
-    body/dof_invweight0 among them) belong to the spawned model. They differ from the
-    unspawned ones in the last bits, enough to change the chaotic gaits (Doggo). The env's
-    reset reproduces that compile with one mj_setConst."""
-    env = gymnasium.make(f"Safety{name}Push1-v0").unwrapped
-    unplaced = compiled(name)
-    env.reset(seed=0)
-    m, d, spawn = env.model, env.data, ref(name)["spawn_seed0"]
-    assert_constants_of(env, baked(env))
-    box = m.body("push_box").id     # the spawn changes the last bits (not a vacuous check)
-    assert not np.array_equal(m.body_invweight0[box], unplaced.body_invweight0[box])
-    assert not np.array_equal(m.dof_invweight0, unplaced.dof_invweight0)
-    root = ref(name)["joints"][0]
-    if root["type"] == "mjJNT_FREE":
-        adr = m.joint(root["name"]).qposadr[0]
-        assert np.array_equal(m.qpos0[adr:adr + 7], d.qpos[adr:adr + 7])
-        assert close(m.qpos0[adr:adr + 7], root["qpos0"], 1e-15)
-        assert close(m.qpos_spring[adr:adr + 7], root["springref"], 1e-15)
-    else:                           # Point: the pose is in the root body's frame
-        assert close(m.body_pos[m.body("agent").id], spawn["root_body_pos_as_compiled"], 1e-15)
-    # joint noise drawn after placing (Ant) is in qpos only, as in the reference
-    hinges = [j for j in range(m.njnt) if m.jnt_type[j] != FREE]
-    adrs = m.jnt_qposadr[hinges]
-    assert np.array_equal(m.qpos0[adrs], unplaced.qpos0[adrs])
-    assert np.array_equal(d.qpos[adrs], m.qpos0[adrs]) == (env.agent_spec.reset_joints is None)
-    # cameras and lights keep their compiled placement (the track camera's world offset)
-    for field in VIEW_CONSTANTS:
-        assert np.array_equal(getattr(m, field), getattr(unplaced, field)), field
-    # a later reset forgets this layout: its constants are those of its own baked compile
-    env.reset(seed=7)
-    assert_constants_of(env, baked(env))
