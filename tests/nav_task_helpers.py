@@ -1,0 +1,48 @@
+"""Shared helpers of the navigation-task tests (``test_nav_task*.py``): making an env, the
+agent's and the goal's positions, agent contacts, a zero-action step and pressing a button."""
+from __future__ import annotations
+
+import gymnasium
+import numpy as np
+
+from conftest import move_agent_to
+
+
+def make(env_id):
+    env = gymnasium.make(env_id)
+    return env, env.unwrapped
+
+
+def agent_xy(u):
+    return u.data.xpos[u.handles.agent_body, :2].copy()
+
+
+def goal_xy(u):
+    return u.data.xpos[u.handles.goal_body, :2].copy()
+
+
+def agent_touches(u, geom_name: str) -> bool:
+    """Some contact pairs a geom of the agent's body subtree with the geom ``geom_name``."""
+    m, d = u.model, u.data
+    agent = {u.handles.agent_body}
+    for b in range(u.handles.agent_body + 1, m.nbody):
+        if m.body_parentid[b] in agent:
+            agent.add(b)
+    target = m.geom(geom_name).id
+    for g1, g2 in d.contact.geom[:d.ncon]:
+        if (g1 == target and m.geom_bodyid[g2] in agent) or \
+                (g2 == target and m.geom_bodyid[g1] in agent):
+            return True
+    return False
+
+
+def step_info(env):
+    return env.step(np.zeros(env.action_space.shape))[4]
+
+
+def press(env, u, button: int):
+    """Put the agent against ``button`` (on the side facing the agent) and step."""
+    b = u.data.xpos[u.handles.body_of[f"button{button}"], :2]
+    away = agent_xy(u) - b
+    move_agent_to(u, b + 0.18 * away / np.linalg.norm(away))
+    return env.step(np.zeros(2))
