@@ -211,6 +211,26 @@ def _compiled_sample(gen, objects, rects, index, tries, attempts, failures):
     return out[0::2].tolist(), out[1::2].tolist()
 
 
+def _python_sample(rs, objects, rects, index, tries, attempts, failures):
+    """The pure-Python replay: a first attempt pair by pair, then read-ahead attempts;
+    positions or None; ``failures`` counted; the stream left where the reference leaves it."""
+    placed, failed = _direct_attempt(rs, objects, rects, index, tries)
+    if failed is None:
+        return placed
+    failures[failed] = 1
+    c = _Candidates(rs, rects)
+    plan = _plan(objects, rects, index)
+    try:
+        for _ in range(attempts - 1):
+            placed, failed = _buffered_attempt(c, plan, tries)
+            if failed is None:
+                return placed
+            failures[failed] = failures.get(failed, 0) + 1
+    finally:
+        c.commit()
+    return None
+
+
 def sample(rs: np.random.RandomState, extents: Sequence[float], objects, candidates: int,
            attempts: int, *, compiled: bool = True) -> tuple[dict | None, dict[str, int]]:
     """(layout or None after ``attempts`` failed attempts, failures per object name).
@@ -220,23 +240,8 @@ def sample(rs: np.random.RandomState, extents: Sequence[float], objects, candida
     gen = _bit_generator(rs) if compiled and COMPILED else None
     if gen is not None:
         placed = _compiled_sample(gen, objects, rects, index, candidates, attempts, failures)
-        if placed is None:
-            return None, failures
-        return {o.name: (x, y) for o, x, y in zip(objects, *placed)}, failures
-    placed, failed = _direct_attempt(rs, objects, rects, index, candidates)
-    left = attempts - 1
-    if failed is not None:
-        failures[failed] = 1
-        c = _Candidates(rs, rects)
-        plan = _plan(objects, rects, index)
-        try:
-            while left > 0 and placed is None:
-                placed, failed = _buffered_attempt(c, plan, candidates)
-                left -= 1
-                if failed is not None:
-                    failures[failed] = failures.get(failed, 0) + 1
-        finally:
-            c.commit()
+    else:
+        placed = _python_sample(rs, objects, rects, index, candidates, attempts, failures)
     if placed is None:
         return None, failures
     return {o.name: (x, y) for o, x, y in zip(objects, *placed)}, failures
