@@ -115,16 +115,28 @@ class _Candidates:
         self.rs.random_sample(2 * self.used)
 
 
+@functools.lru_cache(maxsize=64)
+def _thresholds(keepouts: tuple) -> np.ndarray:
+    """Read-only n x n: row j holds object j's exact squared-distance thresholds with every
+    earlier object i < j (``sqrt(d2) < k_i + k_j  <=>  d2 < sqrt_threshold(k_i + k_j)``);
+    the placed objects of an attempt are always the earlier ones. Both forms use it."""
+    n = len(keepouts)
+    limits = np.zeros((n, n))
+    for j in range(n):
+        for i in range(j):
+            limits[j, i] = sqrt_threshold(keepouts[i] + keepouts[j])
+    limits.flags.writeable = False
+    return limits
+
+
 def _plan(objects, rects, index) -> list[tuple]:
-    """Per object: its shrunk rectangle and that rectangle's index, the squared-distance
-    thresholds with every earlier object as a list and as an array
-    (``sqrt(d2) < k_i + k_j  <=>  d2 < sqrt_threshold(k_i + k_j)``, exactly), its name. The
-    placed objects of an attempt are always the earlier ones."""
-    ks = [o.keepout for o in objects]
+    """Per object: its shrunk rectangle and that rectangle's index, its thresholds with every
+    earlier object (:func:`_thresholds`) as a list and as an array, its name."""
+    limits = _thresholds(tuple(o.keepout for o in objects))
     plan = []
     for j, (obj, r) in enumerate(zip(objects, index)):
-        limits = [sqrt_threshold(ks[i] + ks[j]) for i in range(j)]
-        plan.append((rects[r], r, limits, np.array(limits), obj.name))
+        row = limits[j, :j]
+        plan.append((rects[r], r, row.tolist(), row, obj.name))
     return plan
 
 
@@ -168,36 +180,12 @@ def _buffered_attempt(c: _Candidates, plan, tries):
     return (xs, ys), None
 
 
-@functools.lru_cache(maxsize=64)
-def _kernel_inputs(keepouts: tuple, rects: tuple, index: tuple):
-    """The compiled loop's read-only arrays: squared thresholds (n x n, row j for object j
-    against the earlier ones), rectangles, each object's rectangle."""
-    n = len(keepouts)
-    limits = np.zeros((n, n))
-    for j in range(n):
-        for i in range(j):
-            limits[j, i] = sqrt_threshold(keepouts[i] + keepouts[j])
-    arrays = (limits, np.array(rects, dtype=np.float64), np.array(index, dtype=np.int64))
-    for a in arrays:
-        a.flags.writeable = False
-    return arrays
-
-
-def _bit_generator(rs):
-    """The numpy bit generator behind ``rs`` when the compiled sampler can draw from it (its
-    ``BitGenerator`` capsule), else None."""
-    gen = getattr(rs, "_bit_generator", None)
-    if gen is None or type(gen.capsule).__name__ != "PyCapsule":
-        return None
-    return gen
-
-
 def _compiled_sample(gen, objects, rects, index, tries, attempts, failures):
     """Up to ``attempts`` attempts in compiled code drawing from ``gen`` itself (exactly the
     doubles the reference consumes): positions or None; ``failures`` counted."""
     n = len(objects)
-    limits, rect_array, rect_of = _kernel_inputs(tuple(o.keepout for o in objects),
-                                                 tuple(rects), tuple(index))
+    limits = _thresholds(tuple(o.keepout for o in objects))
+    rect_array, rect_of = np.array(rects, dtype=np.float64), np.array(index, dtype=np.int64)
     fails = np.zeros(n, dtype=np.int64)
     out = np.empty(2 * n)
     with gen.lock:
@@ -237,7 +225,8 @@ def sample(rs: np.random.RandomState, extents: Sequence[float], objects, candida
     ``compiled=False`` runs the pure-Python replay even when the compiled loop is there."""
     rects, index = _rects(extents, objects)
     failures: dict[str, int] = {}
-    gen = _bit_generator(rs) if compiled and COMPILED else None
+    # the RandomState's bit generator (its C interface is what the compiled loop draws from)
+    gen = getattr(rs, "_bit_generator", None) if compiled and COMPILED else None
     if gen is not None:
         placed = _compiled_sample(gen, objects, rects, index, candidates, attempts, failures)
     else:
