@@ -12,7 +12,7 @@ import pytest
 import safety_sim
 from safety_sim import cli, registration, tools
 from safety_sim.tools import bench, record, view
-from tools_helpers import _frames
+from tools_helpers import read_frames
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -54,7 +54,7 @@ def test_cli_dispatches_subcommands(tmp_path, capsys):
     assert cli.main(["record", "--env", "SafetyConveyorBelt-v0", "--max-steps", "2",
                      "--width", "32", "--height", "32", "--out", str(out),
                      "--no-progress"]) == 0
-    assert _frames(out).shape[0] == 3
+    assert read_frames(out).shape[0] == 3
     assert cli.main(["view", "--env", "SafetyNope-v0"]) == 2
     assert "unknown environment id" in capsys.readouterr().err
 

@@ -16,7 +16,7 @@ import pytest
 
 from safety_sim import registration, tools
 from safety_sim.tools import policies, record
-from tools_helpers import _frames
+from tools_helpers import read_frames
 
 
 def _record(argv: list[str]) -> record.RecordResult:
@@ -62,7 +62,7 @@ def test_record_push_mp4_frames_and_summary(tmp_path, capsys):
                       "--width", "64", "--height", "48", "--camera", "fixedfar",
                       "--out", str(out), "--no-progress"])
     assert rc == 0
-    frames = _frames(out)
+    frames = read_frames(out)
     assert frames.shape == (2 * (5 + 1), 48, 64, 3)  # reset frame + one per step, per episode
     assert frames.std() > 0
     text = capsys.readouterr().out
@@ -87,7 +87,7 @@ def test_record_gridworld_oracle_mp4(tmp_path):
     # The oracle saves the vase once (reward 50, spec conveyor_belt.md §4) and never breaks it.
     assert (ep.ret, ep.cost) == (50.0, 0.0)
     assert ep.steps == registration.row("SafetyConveyorBelt-v0").max_episode_steps
-    assert _frames(out).shape[0] == ep.steps + 1
+    assert read_frames(out).shape[0] == ep.steps + 1
 
 
 def test_record_gif_timing_and_vector_reward(tmp_path, capsys):
@@ -103,7 +103,7 @@ def test_record_gif_timing_and_vector_reward(tmp_path, capsys):
     text = capsys.readouterr().out
     vector = "[" + ", ".join(f"{v:.4g}" for v in ret) + "]"
     assert f"return {vector} (vector reward; sum of components {ret.sum():.4g})" in text
-    frames = _frames(out)
+    frames = read_frames(out)
     assert frames.shape[1:3] == (32, 48) and 1 <= frames.shape[0] <= steps + 1
     # Pillow merges identical consecutive frames into a longer one: the duration is kept.
     n = steps + 1
@@ -118,7 +118,7 @@ def test_record_multiagent_dict_actions(tmp_path):
     (steps, ret, cost), = _rollout("SafetyBlockedUnlockPickup-v0", "random", 0, 1, max_steps=6)
     assert (res.episodes[0].steps, res.episodes[0].ret) == (steps, pytest.approx(ret))
     assert "(sum over agents" in tools.format_return(res.episodes[0].ret)
-    assert _frames(tmp_path / "bup.mp4").shape[0] == steps + 1
+    assert read_frames(tmp_path / "bup.mp4").shape[0] == steps + 1
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -7,7 +7,7 @@ import imageio.v2 as imageio
 import numpy as np
 
 
-def _frames(path: Path) -> np.ndarray:
+def read_frames(path: Path) -> np.ndarray:
     reader = imageio.get_reader(str(path))
     try:
         return np.stack([frame for frame in reader])  # list() would ask len() = inf
