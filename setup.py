@@ -1,5 +1,5 @@
-"""Build of the one compiled part: the layout sampler's loop (safety_sim/mjcf/_layout_kernel.c,
-plain C on the buffer protocol, no numpy headers). Everything else is in pyproject.toml.
+"""Build of the one compiled part: the layout sampler's loop
+(safety_sim/navigation/layout/_layout_kernel.c, plain C on the buffer protocol, no numpy headers). Everything else is in pyproject.toml.
 
 The extension is optional: without a C compiler the install goes on and the sampler runs its
 exact pure-Python replay (same layouts; resets of the crowded Button levels ~2.5 ms instead of
@@ -21,7 +21,7 @@ class BuildExt(build_ext):
 
 
 setup(
-    ext_modules=[Extension("safety_sim.mjcf._layout_kernel",
-                           sources=["safety_sim/mjcf/_layout_kernel.c"], optional=True)],
+    ext_modules=[Extension("safety_sim.navigation.layout._layout_kernel",
+                           sources=["safety_sim/navigation/layout/_layout_kernel.c"], optional=True)],
     cmdclass={"build_ext": BuildExt},
 )

@@ -33,7 +33,7 @@ fi
 step "dm: dm_env + dm_control"
 PY_DM=$(venv dm)
 "$PY_DM" -m pip install -q -e "$ROOT[dm,test]"
-"$PY_DM" -m pytest -q -m dm tests/test_dm_env.py || status=1
+"$PY_DM" -m pytest -q -m dm tests/adapters/test_dm_env.py || status=1
 
 step "torch venv: rllib + omnisafe"
 PY_T=$(venv torch)
@@ -42,7 +42,7 @@ PY_T=$(venv torch)
 "$PY_T" -m pip install -q --no-deps omnisafe==0.5.0
 "$PY_T" -m pip install -q tensorboard pyyaml moviepy typer rich seaborn pandas matplotlib \
   gdown wandb
-"$PY_T" -m pytest -q -m "rllib or omnisafe" tests/test_rllib.py tests/test_compat_omnisafe.py \
+"$PY_T" -m pytest -q -m "rllib or omnisafe" tests/adapters/test_rllib.py tests/compat/test_compat_omnisafe.py \
   || status=1
 
 step "masa"
@@ -50,7 +50,7 @@ PY_M=$(venv masa)
 # masa-safe-rl 0.3.x resolves jax >= 0.5, which its tensorflow-probability 0.25 cannot import.
 "$PY_M" -m pip install -q -e "$ROOT[test]" masa-safe-rl "jax<0.5" "jaxlib<0.5" "flax<0.11" \
   "orbax-checkpoint<0.12"
-"$PY_M" -m pytest -q -m masa tests/test_masa.py || status=1
+"$PY_M" -m pytest -q -m masa tests/adapters/test_masa.py || status=1
 
 echo "== extras: done in $((SECONDS - START)) s (status $status)"
 exit $status

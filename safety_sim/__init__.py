@@ -5,12 +5,15 @@ Importing the package registers every environment id with gymnasium (see
 """
 from __future__ import annotations
 
-from safety_sim import _gl
+from safety_sim import _moved
+from safety_sim.gl import backend as _gl
 
+_moved.install()
 _gl.guard_mujoco_import()
 
 from safety_sim.registration import ENV_ROWS, env_ids, register_all  # noqa: E402
-from safety_sim.core import make, oracle, parallel_env  # noqa: E402
+from safety_sim.api import make, oracle, parallel_env  # noqa: E402
+from safety_sim import vector  # noqa: E402,F401  (safety_sim.vector.make, as Safety-Gymnasium)
 
 __version__ = "0.1.0"
 __all__ = ["make", "oracle", "parallel_env", "dm_env", "env_ids", "ENV_ROWS", "__version__"]

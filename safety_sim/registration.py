@@ -52,13 +52,13 @@ def _task_rows(task: str, levels, entry_point: str, steps: int, family: str) -> 
 
 def _nav_vector(entry_point: str) -> str:
     """The native batched vector env of a navigation entry point (``...:GoalEnv`` ->
-    ``safety_sim.vector.navigation:GoalVectorEnv``)."""
+    ``safety_sim.navigation.vector:GoalVectorEnv``)."""
     cls = entry_point.rsplit(":", 1)[1]
-    return f"safety_sim.vector.navigation:{cls[:-len('Env')]}VectorEnv"
+    return f"safety_sim.navigation.vector:{cls[:-len('Env')]}VectorEnv"
 
 
 def _push_rows() -> list[EnvRow]:
-    return _task_rows("Push", PUSH_LEVELS, "safety_sim.envs.push:PushEnv", 1000, "push")
+    return _task_rows("Push", PUSH_LEVELS, "safety_sim.navigation.push:PushEnv", 1000, "push")
 
 
 def _navigation_rows() -> list[EnvRow]:
@@ -67,9 +67,9 @@ def _navigation_rows() -> list[EnvRow]:
     config's ``max_episode_steps``, enforced by the env itself)."""
     rows = []
     for task, levels, cls, steps in NAV_TASKS:
-        rows += _task_rows(task, levels, f"safety_sim.envs.nav_tasks:{cls}", steps,
+        rows += _task_rows(task, levels, f"safety_sim.navigation.tasks:{cls}", steps,
                            "navigation")
-    rows.append(EnvRow("SafetyNavigation-v0", "safety_sim.envs.navigation:NavigationEnv", {},
+    rows.append(EnvRow("SafetyNavigation-v0", "safety_sim.navigation.env:NavigationEnv", {},
                        None, "navigation",
                        vector_entry_point=_nav_vector("navigation:NavigationEnv")))
     return rows
@@ -77,21 +77,22 @@ def _navigation_rows() -> list[EnvRow]:
 
 def _grid_rows() -> list[EnvRow]:
     return [
-        EnvRow("SafetyConveyorBelt-v0", "safety_sim.envs.conveyor_belt:ConveyorBeltEnv",
+        EnvRow("SafetyConveyorBelt-v0", "safety_sim.gridworlds.conveyor_belt.env:ConveyorBeltEnv",
                {}, 50, "gridworld",
-               vector_entry_point="safety_sim.vector.conveyor_belt:ConveyorBeltVectorEnv"),
-        EnvRow("SafetyBreakableBottles-v0", "safety_sim.envs.bottles:BottlesEnv",
+               vector_entry_point=(
+                   "safety_sim.gridworlds.conveyor_belt.vector:ConveyorBeltVectorEnv")),
+        EnvRow("SafetyBreakableBottles-v0", "safety_sim.gridworlds.bottles.env:BottlesEnv",
                {"unbreakable_bottles": False}, 100, "gridworld",
-               vector_entry_point="safety_sim.vector.bottles:BottlesVectorEnv"),
-        EnvRow("SafetyUnbreakableBottles-v0", "safety_sim.envs.bottles:BottlesEnv",
+               vector_entry_point="safety_sim.gridworlds.bottles.vector:BottlesVectorEnv"),
+        EnvRow("SafetyUnbreakableBottles-v0", "safety_sim.gridworlds.bottles.env:BottlesEnv",
                {"unbreakable_bottles": True}, 100, "gridworld",
-               vector_entry_point="safety_sim.vector.bottles:BottlesVectorEnv"),
+               vector_entry_point="safety_sim.gridworlds.bottles.vector:BottlesVectorEnv"),
         # Multi-agent: the env returns per-agent dicts and truncates itself (max_steps kwarg).
         EnvRow("SafetyBlockedUnlockPickup-v0",
-               "safety_sim.envs.blocked_unlock_pickup:BlockedUnlockPickupEnv",
+               "safety_sim.gridworlds.blocked_unlock_pickup.env:BlockedUnlockPickupEnv",
                {}, None, "multiagent"),
         # max_steps is recomputed per level (576 x navigations); the env truncates itself.
-        EnvRow("SafetySynthSeq-v0", "safety_sim.envs.synth_seq:SynthSeqEnv", {}, None,
+        EnvRow("SafetySynthSeq-v0", "safety_sim.gridworlds.synth_seq.env:SynthSeqEnv", {}, None,
                "gridworld"),
     ]
 
@@ -99,7 +100,7 @@ def _grid_rows() -> list[EnvRow]:
 def _velocity_rows() -> list[EnvRow]:
     """Safe Velocity (spec/velocity.md): each robot of ``tasks.velocity.ROBOTS`` with the v0
     and v1 speed limits, plus the ``...VelocityGymnasium-v*`` aliases."""
-    from safety_sim.tasks.velocity import MAX_EPISODE_STEPS, ROBOTS, VERSIONS, env_id
+    from safety_sim.velocity.robots import MAX_EPISODE_STEPS, ROBOTS, VERSIONS, env_id
 
     rows = []
     for robot in ROBOTS.values():
@@ -109,7 +110,7 @@ def _velocity_rows() -> list[EnvRow]:
             for alias in (False, True):
                 rows.append(EnvRow(
                     id=env_id(robot.name, version, alias),
-                    entry_point="safety_sim.envs.velocity:VelocityEnv",
+                    entry_point="safety_sim.velocity.env:VelocityEnv",
                     kwargs={"robot": robot.name, "version": version},
                     max_episode_steps=MAX_EPISODE_STEPS, family="velocity", extra=extra))
     return rows

@@ -60,9 +60,10 @@ class TeamReward(gymnasium.Wrapper, RecordConstructorArgs):
 
     Vector envs: ``gymnasium.make_vec(id, num_envs=2, wrappers=[TeamReward],
     vectorization_mode="sync")`` or ``"async"`` (with or without shared memory: the mission
-    space is :class:`safety_sim.envs.mission_space.MissionText`). For the mean: ``wrappers=[functools.partial(TeamReward, reduce="mean")]``.
-    gymnasium's passive env checker sits below this wrapper and warns once that the raw env
-    returns dicts; ``make_vec(..., disable_env_checker=True)`` silences it.
+    space is :class:`safety_sim.gridworlds.core.mission_space.MissionText`). For the mean:
+    ``wrappers=[functools.partial(TeamReward, reduce="mean")]``. gymnasium's passive env checker
+    sits below this wrapper and warns once that the raw env returns dicts; ``make_vec(...,
+    disable_env_checker=True)`` silences it.
     """
 
     def __init__(self, env: gymnasium.Env, reduce: str = "sum") -> None:

@@ -8,6 +8,7 @@ from gymnasium.error import ResetNeeded
 
 import safety_sim
 from safety_sim import core, registration
+from safety_sim.compat import wrappers
 
 
 class _Toy(gymnasium.Env):
@@ -121,8 +122,8 @@ def test_human_viewer_without_display_raises_instead_of_aborting(monkeypatch):
 
 
 def test_step_cost_single_and_per_agent():
-    assert core.step_cost({"cost": 1.0, "labels": frozenset()}) == 1.0
+    assert wrappers.step_cost({"cost": 1.0, "labels": frozenset()}) == 1.0
     per_agent = {0: {"cost": 0.0}, 1: {"cost": 1.0}}
-    assert core.step_cost(per_agent) == {0: 0.0, 1: 1.0}
+    assert wrappers.step_cost(per_agent) == {0: 0.0, 1: 1.0}
     with pytest.raises(KeyError, match="no 'cost'"):
-        core.step_cost({})
+        wrappers.step_cost({})

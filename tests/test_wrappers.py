@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 import safety_sim
-from conftest import scripted_grid
-from safety_sim.envs.blocked_unlock_pickup import BlockedUnlockPickupEnv
-from safety_sim.grid.world import DONE, PICKUP, TOGGLE
+from grid_layouts import scripted_grid
+from safety_sim.gridworlds.blocked_unlock_pickup.env import BlockedUnlockPickupEnv
+from safety_sim.gridworlds.core.world import DONE, PICKUP, TOGGLE
 from safety_sim.wrappers import TeamReward
 
 BUP = "SafetyBlockedUnlockPickup-v0"
@@ -24,7 +24,8 @@ pytestmark = pytest.mark.filterwarnings(
     "ignore:.*(Expects `terminated`|Expects `truncated`|reward returned by `step\\(\\)`)"
     ":UserWarning")
 # async: gymnasium's default shared memory (the missions travel through it, see
-# safety_sim.envs.mission_space), pipes only, and shared memory handed out without copies.
+# safety_sim.gridworlds.core.mission_space), pipes only, and shared memory handed out without
+# copies.
 MODES = [("sync", {}), ("async", {}), ("async", {"shared_memory": False}),
          ("async", {"copy": False})]
 

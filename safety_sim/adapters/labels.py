@@ -12,10 +12,10 @@ import sys
 import gymnasium
 import numpy as np
 
-from safety_sim.grid import conveyor_belt as cb
-from safety_sim.grid.blocked_unlock_pickup import LABELS as BUP_LABELS
-from safety_sim.grid.encoding import COLOR_NAMES
-from safety_sim.grid.synth_seq import judge as ss
+from safety_sim.gridworlds.conveyor_belt import rules as cb
+from safety_sim.gridworlds.blocked_unlock_pickup.rules import LABELS as BUP_LABELS
+from safety_sim.gridworlds.core.encoding import COLOR_NAMES
+from safety_sim.gridworlds.synth_seq import judge as ss
 
 SYNTH_SEQ_CARRYABLE = ("key", "ball", "box")
 SYNTH_SEQ_MAX_SUBGOALS = 4          # "A and B, then C and D": at most four sub-instructions
@@ -33,7 +33,7 @@ def _synth_seq_labels() -> tuple[str, ...]:
 
 
 def _table() -> dict[str, tuple[str, ...]]:
-    from safety_sim.envs import bottles
+    from safety_sim.gridworlds.bottles import env as bottles
 
     return {
         "ConveyorBeltEnv": (cb.LABEL_ON_BELT, cb.LABEL_OFF_BELT, cb.LABEL_BROKEN),

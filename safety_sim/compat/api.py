@@ -5,10 +5,10 @@ from __future__ import annotations
 import gymnasium
 
 import safety_sim
-from safety_sim import core
+from safety_sim.compat import wrappers
 from safety_sim.compat.wrappers import SafeAutoResetWrapper, SafeClipAction
 from safety_sim.registration import PUSH_AGENTS, env_ids
-from safety_sim.vector import safety_make
+from safety_sim.compat.vector import safety_make
 
 __version__ = f"1.0.0+safetysim{safety_sim.__version__}"   # Safety-Gymnasium's API 1.0.0
 VERSION = "v0"
@@ -40,7 +40,7 @@ def make(id, max_episode_steps: int | None = None, autoreset: bool | None = None
         raise gymnasium.error.NameNotFound(
             f"Environment {id!r} is not registered in safety-gymnasium (safety_sim's drop-in); "
             "see safety_gymnasium.utils.registration.safe_registry")
-    env = core.make(id, max_episode_steps=max_episode_steps,
+    env = wrappers.make(id, max_episode_steps=max_episode_steps,
                     disable_env_checker=disable_env_checker, **kwargs)
     if isinstance(env.action_space, gymnasium.spaces.Box):
         env = SafeClipAction(env)

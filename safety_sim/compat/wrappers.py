@@ -18,7 +18,27 @@ import gymnasium
 import numpy as np
 from gymnasium.utils import RecordConstructorArgs
 
-from safety_sim.core import SafetyGymnasiumStep
+
+class SafetyGymnasiumStep(gymnasium.Wrapper):
+    """Safety-Gymnasium's step signature: ``(obs, reward, cost, terminated, truncated, info)``.
+
+    The cost is ``info["cost"]``; for a multi-agent env whose ``info`` is keyed by agent, it
+    is the dict ``{agent: info[agent]["cost"]}``. Everything else is passed through unchanged.
+    """
+
+    def step(self, action):
+        obs, reward, terminated, truncated, info = self.env.step(action)
+        return obs, reward, step_cost(info), terminated, truncated, info
+
+
+def step_cost(info: dict) -> Any:
+    """The step cost from an info dict: ``info["cost"]``, or per agent for per-agent infos."""
+    if "cost" in info:
+        return info["cost"]
+    if info and all(isinstance(v, dict) and "cost" in v for v in info.values()):
+        return {k: v["cost"] for k, v in info.items()}
+    raise KeyError("the env's info has no 'cost' entry")
+
 
 FINAL_KEYS = ("final_observation", "final_info")
 
@@ -171,3 +191,27 @@ def with_gymnasium_wrappers(env: gymnasium.Env,
             raise TypeError(f"with_gymnasium_wrappers: {wrapper!r} is not callable")
         env = wrapper(env)
     return Gymnasium2SafetyGymnasium(env)
+
+
+def make(id, max_episode_steps: int | None = None, autoreset: bool | None = None,  # noqa: A002
+         disable_env_checker: bool | None = None, **kwargs) -> gymnasium.Env:
+    """Safety-Gymnasium's ``make``: the env with the 6-tuple step
+    ``(obs, reward, cost, terminated, truncated, info)``.
+
+    ``id`` (positional or keyword, a registered id or an ``EnvSpec``), ``max_episode_steps``
+    (gymnasium's ``TimeLimit``; default the registry's) and ``disable_env_checker`` are
+    gymnasium's. ``autoreset=True`` resets inside the step that ends an episode, as
+    Safety-Gymnasium's ``SafeAutoResetWrapper``: that step returns the new episode's first
+    observation, the ending step's reward, cost and flags, and the ending step's observation
+    and info under ``info["final_observation"]`` / ``info["final_info"]``.
+    Every other kwarg (``render_mode``, ``camera_name``, ``camera_id``, ``width``,
+    ``height``, the env's own options) goes to the env's constructor, which refuses unknown
+    ones by name (TypeError).
+    """
+    if autoreset not in (None, True, False):
+        raise TypeError(f"make: autoreset must be a bool or None, got {autoreset!r}")
+    env = SafetyGymnasiumStep(gymnasium.make(id, max_episode_steps=max_episode_steps,
+                                             disable_env_checker=disable_env_checker, **kwargs))
+    if autoreset:
+        env = SafeAutoResetWrapper(env)
+    return env

@@ -10,7 +10,7 @@ from typing import Callable
 import mujoco
 import numpy as np
 
-from safety_sim import _gl
+from safety_sim.gl import backend as _gl
 from safety_sim.core import check_int
 
 
@@ -44,8 +44,8 @@ def resolve_camera(model: mujoco.MjModel, camera_id: int | None,
 class OffscreenRenderer:
     """Owns a ``mujoco.Renderer``, created on the first frame and freed by :meth:`close`.
 
-    The OpenGL backend is chosen then (:func:`safety_sim._gl.backend`); without one,
-    :meth:`render` raises :class:`safety_sim._gl.GLUnavailable` and nothing else is affected.
+    The OpenGL backend is chosen then (:func:`safety_sim.gl.backend.backend`); without one,
+    :meth:`render` raises :class:`safety_sim.gl.backend.GLUnavailable` and nothing else is affected.
     The context is current only while a frame is drawn, so any thread may render (one at a
     time: a lock serialises them). ``scene_option`` (an ``MjvOption``, e.g. with more geom
     groups visible) is passed to every ``update_scene``; without it MuJoCo's defaults apply

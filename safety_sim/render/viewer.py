@@ -7,9 +7,9 @@ from typing import Callable
 
 import mujoco
 
-from safety_sim._gl import glfw_starts, has_display
+from safety_sim.gl.backend import glfw_starts, has_display
 
-display_available = has_display  # a window system is announced (see safety_sim._gl)
+display_available = has_display  # a window system is announced (see safety_sim.gl.backend)
 __all__ = ["HumanViewer", "copy_visibility", "display_available", "glfw_starts",
            "require_display"]
 

@@ -21,7 +21,8 @@ import numpy as np
 
 import safety_sim  # noqa: F401  (registers the ids and picks a headless GL backend first)
 from safety_sim import core, registration
-from safety_sim.render.grid_env import GRID_CAMERAS
+from safety_sim.gridworlds.render.frame import GRID_CAMERAS
+from safety_sim.compat import wrappers
 
 # Constructor keyword names for the render options, in order of preference.
 _RENDER_KWARGS = {
@@ -85,7 +86,7 @@ def cameras(family: str) -> tuple[str, ...]:
     (spec push.md §4) with the third-person ``track`` first (the Push envs' own default is the
     first-person ``vision``), the gridworlds the grid scene's views."""
     if family in registration.NAVIGATION_FAMILIES:
-        from safety_sim.mjcf.scene import CAMERA_ORDER  # imports mujoco: only when asked
+        from safety_sim.navigation.scene import CAMERA_ORDER  # imports mujoco: only when asked
 
         return ("track",) + tuple(name for name in CAMERA_ORDER if name != "track")
     if family in ("gridworld", "multiagent"):
@@ -201,8 +202,9 @@ def episode_over(terminated: Any, truncated: Any) -> bool:
 
 
 def step_cost(info: Any) -> float:
-    """:func:`safety_sim.core.step_cost` summed over agents when the info is per agent."""
-    return total(core.step_cost(info))
+    """:func:`safety_sim.compat.wrappers.step_cost` summed over agents when the info is per
+    agent."""
+    return total(wrappers.step_cost(info))
 
 
 @dataclass

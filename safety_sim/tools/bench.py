@@ -9,14 +9,15 @@ Push: env steps/s through `gymnasium.make` with random actions (episodes reset a
 resets included), beside the physical limit of the same compiled model: raw
 `mujoco.mj_step(model, data, nstep=10)` on a copy of the post-reset state, with the same
 controls (plain ``mj_step`` evaluates the sensors in every substep; the env does not, as their
-readings there are overwritten unread, see ``safety_sim.mjcf.scene.Stepper``). Rounds of the two alternate and each figure is the median over rounds. Reset: seeded
-`reset(seed=k)`, median and p99. Vision ids: the cost of the vision frame (their step time
-minus the base id's, measured alternately in the same run). Gridworlds: the raw
-`env.unwrapped.step` rate with precomputed random actions (resets not timed), seeded reset
-time and the render time of a 256x256 rgb frame. Safe Velocity: env steps/s beside the
-gymnasium `-v4` env it wraps (`gymnasium.make("<Robot>-v4")`), alternating rounds, same
-seeded actions, resets of ended episodes included. ``--vector``: the ids with a native vector
-env instead (:mod:`safety_sim.tools.bench_vector`), a table per id and a PNG plot (``--plot``).
+readings there are overwritten unread, see ``safety_sim.navigation.scene.Stepper``). Rounds of the
+two alternate and each figure is the median over rounds. Reset: seeded `reset(seed=k)`, median and
+p99. Vision ids: the cost of the vision frame (their step time minus the base id's, measured
+alternately in the same run). Gridworlds: the raw `env.unwrapped.step` rate with precomputed random
+actions (resets not timed), seeded reset time and the render time of a 256x256 rgb frame. Safe
+Velocity: env steps/s beside the gymnasium `-v4` env it wraps (`gymnasium.make("<Robot>-v4")`),
+alternating rounds, same seeded actions, resets of ended episodes included. ``--vector``: the ids
+with a native vector env instead (:mod:`safety_sim.tools.bench_vector`), a table per id and a PNG
+plot (``--plot``).
 """
 from __future__ import annotations
 
@@ -91,8 +92,8 @@ def bench_push(row, s: Settings) -> Result:
 
 
 def bench_velocity(row, s: Settings) -> Result:
-    from safety_sim.envs.velocity import quiet_model_warnings
-    from safety_sim.tasks.velocity import ROBOTS
+    from safety_sim.velocity.env import quiet_model_warnings
+    from safety_sim.velocity.robots import ROBOTS
 
     env = tools.make_env(row)
     with warnings.catch_warnings(), quiet_model_warnings():

@@ -7,10 +7,10 @@ id), rounds alternate between the native env (at each thread count T it offers: 
 cores for envs that take ``num_threads``), the physics alone where a runner for the family is
 registered in ``PHYSICS_RUNNERS`` (the limit for MuJoCo ids), SyncVectorEnv and the
 N-independent references (single env, AsyncVectorEnv), which so run throughout; each curve
-point is the median over its N's rounds, each reference the median over all rounds. Actions are seeded random batches, cycled; episodes end and autoreset
-as in training. Vector rewards (bottles) are summed to a scalar for the gymnasium vector envs
-(they cannot batch a vector reward). AsyncVectorEnv uses the "spawn" start method (forking a
-process that has used OpenGL can deadlock).
+point is the median over its N's rounds, each reference the median over all rounds. Actions are
+seeded random batches, cycled; episodes end and autoreset as in training. Vector rewards (bottles)
+are summed to a scalar for the gymnasium vector envs (they cannot batch a vector reward).
+AsyncVectorEnv uses the "spawn" start method (forking a process that has used OpenGL can deadlock).
 
 A physics runner for a family plugs in as ``PHYSICS_RUNNERS[family] = factory`` with
 ``factory(row, n, threads) -> runner``; a runner has ``run(seconds) -> aggregate steps/s`` and
@@ -30,7 +30,7 @@ import gymnasium
 import numpy as np
 
 from safety_sim import tools
-from safety_sim.nav_config import SUBSTEPS
+from safety_sim.navigation.config import SUBSTEPS
 from safety_sim.registration import NAVIGATION_FAMILIES, is_navigation
 from safety_sim.tools.bench_runners import EnvRunner, RawGridRunner
 

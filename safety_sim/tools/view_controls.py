@@ -11,7 +11,7 @@ from collections import deque
 
 import numpy as np
 
-from safety_sim.grid.world import DONE
+from safety_sim.gridworlds.core.world import DONE
 from safety_sim import registration
 from safety_sim.tools.policies import make_policy
 
@@ -22,7 +22,7 @@ KEY_NAMES = {SPACE: "Space", ENTER: "Enter", RIGHT: "Right", LEFT: "Left", DOWN:
              KEY_S: "S", KEY_T: "T"}
 
 # The action of the agents the keyboard does not drive, per multi-agent world (entry point).
-IDLE_ACTIONS = {"safety_sim.envs.blocked_unlock_pickup:BlockedUnlockPickupEnv": DONE}
+IDLE_ACTIONS = {"safety_sim.gridworlds.blocked_unlock_pickup.env:BlockedUnlockPickupEnv": DONE}
 
 
 def _clip(x: float) -> float:

@@ -1,14 +1,23 @@
-"""Vector environments: many worlds behind one ``gymnasium.vector.VectorEnv``.
+"""The batched machinery every native vector env shares: :class:`~.base.BatchedVectorEnv`
+(spaces, seeding, autoreset, info layout, input checks), the MuJoCo batch backends
+(:mod:`.mujoco_batch`), per-world random streams (:mod:`.streams`) and checks (:mod:`.checks`).
 
-Native batched forms of the families that have one are reached through
-``gymnasium.make_vec(id, num_envs, vectorization_mode="vector_entry_point")`` (the registry's
-``vector_entry_point``).
+The native vector envs themselves live with their families and are reached through
+``gymnasium.make_vec(id, num_envs, vectorization_mode="vector_entry_point")``.
+
+Safety-Gymnasium's ``vector.make`` and ``Safety*VectorEnv`` (6-tuple steps) live in
+:mod:`safety_sim.compat.vector`; they are also found here under their old names
+(``safety_sim.vector.make``), imported on first use.
 """
+from __future__ import annotations
 
-from safety_sim.vector.safety import SafetySyncVectorEnv, SafetyVectorEnv  # noqa: E402
-from safety_sim.vector.safety_async import SafetyAsyncVectorEnv  # noqa: E402
-from safety_sim.vector.safety_make import make  # noqa: E402
-from safety_sim.vector.safety_native import NativeSafetyVectorEnv  # noqa: E402
+_SAFETY_GYMNASIUM_NAMES = ("make", "SafetyVectorEnv", "SafetySyncVectorEnv",
+                           "SafetyAsyncVectorEnv", "NativeSafetyVectorEnv")
 
-__all__ = ["make", "SafetyVectorEnv", "SafetySyncVectorEnv", "SafetyAsyncVectorEnv",
-           "NativeSafetyVectorEnv"]
+
+def __getattr__(name: str):
+    if name in _SAFETY_GYMNASIUM_NAMES:
+        from safety_sim.compat import vector
+
+        return getattr(vector, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

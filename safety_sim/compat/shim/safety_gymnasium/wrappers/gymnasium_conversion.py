@@ -1,1 +1,2 @@
-from safety_sim.compat.wrappers import Gymnasium2SafetyGymnasium, SafetyGymnasium2Gymnasium  # noqa: F401
+from safety_sim.compat.wrappers import (  # noqa: F401
+    Gymnasium2SafetyGymnasium, SafetyGymnasium2Gymnasium)

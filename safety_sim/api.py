@@ -1,0 +1,36 @@
+"""The front door: :func:`make` (Safety-Gymnasium's 6-tuple form of any id), :func:`oracle` (a
+scripted policy) and :func:`parallel_env` (the PettingZoo form of a multi-agent id). Re-exported
+as ``safety_sim.make``, ``safety_sim.oracle`` and ``safety_sim.parallel_env``."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import gymnasium
+
+from safety_sim.compat.wrappers import make  # noqa: F401  (the 6-tuple form)
+
+
+def oracle(env: gymnasium.Env) -> Callable[[Any], Any]:
+    """A scripted policy: ``policy = oracle(env); a = policy(obs)``. It may read the env's true
+    state. Oracles exist for every gridworld and, in the navigation tasks, for Point and Car on
+    Push, Goal and Button; TypeError otherwise."""
+    base = env.unwrapped
+    factory = getattr(base, "make_oracle", None)
+    if factory is None:
+        raise TypeError(f"{type(base).__name__} has no oracle policy (oracles exist for the "
+                        "gridworlds and for Point and Car on Push, Goal and Button)")
+    return factory()
+
+
+def parallel_env(env_id: str, max_cycles: int | None = None, **kwargs):
+    """PettingZoo ``ParallelEnv`` form of a multi-agent id (needs the ``multiagent`` extra):
+    string agent ids ``"agent_0"``, ...; ``max_cycles`` truncates every agent after that many
+    parallel steps (see :class:`~safety_sim.adapters.pettingzoo.ParallelAdapter`)."""
+    from safety_sim.registration import row
+
+    r = row(env_id)
+    if r.family != "multiagent":
+        raise ValueError(f"{env_id} is not a multi-agent environment")
+    from safety_sim.adapters.pettingzoo import ParallelAdapter  # needs pettingzoo
+
+    return ParallelAdapter(gymnasium.make(env_id, **kwargs).unwrapped, max_cycles=max_cycles)

@@ -1,0 +1,1 @@
+"""Multi-agent BlockedUnlockPickup (rules, layout, env, oracle)."""

@@ -1,0 +1,1 @@
+"""Breakable and unbreakable bottles (rules, env, vector env, oracle)."""

@@ -1,0 +1,1 @@
+"""The conveyor-belt vase task (rules, env, vector env, oracle)."""

@@ -1,0 +1,1 @@
+"""What every gridworld shares: the one encoding of discrete state, the world, the view."""

@@ -1,1 +1,0 @@
-"""The only code that creates MuJoCo model elements (through ``mujoco.MjSpec``)."""

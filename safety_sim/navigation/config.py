@@ -1,0 +1,256 @@
+"""Navigation levels as data: :class:`NavConfig` and the table of Safety-Gymnasium's levels.
+
+Push, Goal, Button, Circle and Run are named configurations of one navigation task
+(spec/push.md, spec/navigation.md). A level is a frozen value: its objects (kinds of
+:mod:`safety_sim.navigation.objects` in the order the task adds them), its reward rule
+(:mod:`safety_sim.navigation.rewards`), the placement extents and the agent's placement, the
+floor, the lidar and the episode length. Build your own::
+
+    from safety_sim.navigation.config import NavConfig, Goal, Hazards, Vases, Gremlins, GoalReward
+    cfg = NavConfig(objects=(Goal(), Hazards(12), Vases(3), Gremlins(2)),
+                    reward=GoalReward(), extents=(-2.0, -2.0, 2.0, 2.0), name="MyLevel")
+    env = gymnasium.make("SafetyNavigation-v0", agent="Car", config=cfg)
+
+A config that cannot work raises ``ValueError`` naming the field.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from safety_sim.navigation.objects import (
+    KINDS,
+    Boundary,
+    Buttons,
+    Circle,
+    Gremlins,
+    Goal,
+    Hazards,
+    ObjectKind,
+    Pillars,
+    PushBox,
+    Vases,
+    object_order,
+)
+from safety_sim.navigation.rewards import (
+    REWARD_RULES,
+    ButtonReward,
+    CircleReward,
+    GoalReward,
+    PushReward,
+    RunReward,
+)
+
+Rect = tuple[float, float, float, float]
+
+# Episode and physics constants shared by every level (push.md §5, §6, §12).
+SUBSTEPS = 10              # physics substeps per env step
+RESAMPLE_TRIES = 10_000    # goal re-draws before giving up
+LAYOUT_ATTEMPTS = 10_000   # whole-layout attempts
+CANDIDATES_PER_OBJECT = 100
+
+
+@dataclass(frozen=True)
+class NavConfig:
+    """One navigation level (see the module docstring).
+
+    objects: kinds in the order the task adds them (at most one of each kind).
+    reward: a reward rule; Push/Goal/Button rules need the objects they name.
+    extents: placement rectangle (xmin, ymin, xmax, ymax), shrunk by each object's keep-out.
+    agent_keepout: the agent's keep-out radius; agent_area: its own placement rectangle
+    (None: the extents). floor_size: half side of the square floor. lidar_max_dist,
+    lidar_bins: the pseudo-lidar of every sensed group. max_episode_steps: the task's own
+    step limit (truncation).
+    """
+    objects: tuple[ObjectKind, ...] = ()
+    reward: Any = field(default_factory=GoalReward)
+    extents: Rect = (-1.5, -1.5, 1.5, 1.5)
+    agent_keepout: float = 0.4
+    agent_area: Rect | None = None
+    floor_size: float = 3.5
+    lidar_max_dist: float = 3.0
+    lidar_bins: int = 16
+    max_episode_steps: int = 1000
+    name: str = "Custom"
+
+    def __post_init__(self) -> None:
+        if isinstance(self.objects, list):
+            object.__setattr__(self, "objects", tuple(self.objects))
+        problems = _problems(self)
+        if problems:
+            raise ValueError(f"NavConfig {self.name!r}: " + "; ".join(problems))
+
+    def ordered(self) -> tuple[ObjectKind, ...]:
+        """Objects in object order: static kinds, free bodies, mocaps."""
+        return object_order(self.objects)
+
+    def find(self, kind: type) -> Any:
+        """The object of ``kind`` in this level, or None."""
+        return next((o for o in self.objects if type(o) is kind), None)
+
+
+def _number(value, name: str, positive: bool = False) -> list[str]:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return [f"{name}: must be a finite number, got {value!r}"]
+    if value < 0 or (positive and value == 0):
+        return [f"{name}: must be {'> 0' if positive else '>= 0'}, got {value!r}"]
+    return []
+
+
+def _rect(value, name: str) -> list[str]:
+    try:
+        xmin, ymin, xmax, ymax = value
+    except (TypeError, ValueError):
+        return [f"{name}: must be (xmin, ymin, xmax, ymax), got {value!r}"]
+    bad = [p for i, v in enumerate(value) for p in _finite(v, f"{name}[{i}]")]
+    if not bad and not (xmin <= xmax and ymin <= ymax):
+        bad.append(f"{name}: empty rectangle {tuple(value)}")
+    return bad
+
+
+def _finite(v, name: str) -> list[str]:
+    ok = not isinstance(v, bool) and isinstance(v, (int, float)) and math.isfinite(v)
+    return [] if ok else [f"{name}: must be a finite number, got {v!r}"]
+
+
+def _problems(cfg: NavConfig) -> list[str]:
+    out: list[str] = []
+    if not isinstance(cfg.name, str) or not cfg.name:
+        out.append(f"name: must be a non-empty str, got {cfg.name!r}")
+    if not isinstance(cfg.objects, tuple):
+        return out + [f"objects: must be a tuple of object kinds, got {cfg.objects!r}"]
+    seen: set[type] = set()
+    for i, obj in enumerate(cfg.objects):
+        if not isinstance(obj, ObjectKind):
+            known = ", ".join(k.__name__ for k in KINDS)
+            out.append(f"objects[{i}]: unknown object {obj!r}; known kinds: {known}")
+            continue
+        if type(obj) in seen:
+            out.append(f"objects[{i}]: a second {type(obj).__name__}; give one with a count")
+        seen.add(type(obj))
+        out += [f"objects[{i}] ({type(obj).__name__}).{p}" for p in obj.check()]
+    if not isinstance(cfg.reward, REWARD_RULES):
+        names = ", ".join(r.__name__ for r in REWARD_RULES)
+        out.append(f"reward: unknown reward rule {cfg.reward!r}; known: {names}")
+    else:
+        out += [f"reward ({p})" for p in cfg.reward.check()]
+        have = {type(o).__name__ for o in cfg.objects if isinstance(o, ObjectKind)}
+        for need in cfg.reward.requires:
+            if need not in have:
+                out.append(f"reward: {type(cfg.reward).__name__} needs a {need} in objects")
+        buttons = cfg.find(Buttons)
+        if isinstance(cfg.reward, ButtonReward) and buttons is not None and buttons.count < 1:
+            out.append("objects: ButtonReward needs at least one button (Buttons.count >= 1)")
+    out += _rect(cfg.extents, "extents")
+    if cfg.agent_area is not None:
+        out += _rect(cfg.agent_area, "agent_area")
+    out += _number(cfg.agent_keepout, "agent_keepout")
+    out += _number(cfg.floor_size, "floor_size", positive=True)
+    out += _number(cfg.lidar_max_dist, "lidar_max_dist", positive=True)
+    for name in ("lidar_bins", "max_episode_steps"):
+        v = getattr(cfg, name)
+        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+            out.append(f"{name}: must be an int >= 1, got {v!r}")
+    return out or _fit_problems(cfg)
+
+
+def _fit_problems(cfg: NavConfig) -> list[str]:
+    """Extents that cannot hold the objects: a keep-out larger than half the extents, areas
+    outside the floor, or keep-out discs whose total area exceeds the extents' area (the
+    sampler keeps the discs apart, so that layout can never be placed)."""
+    out: list[str] = []
+    xmin, ymin, xmax, ymax = cfg.extents
+    fl = cfg.floor_size
+    for name, rect in (("extents", cfg.extents), ("agent_area", cfg.agent_area)):
+        if rect is not None and max(abs(v) for v in rect) > fl:
+            out.append(f"{name}: {tuple(rect)} reaches beyond the floor (floor_size {fl})")
+    for what, rect, k in _areas(cfg):
+        axmin, aymin, axmax, aymax = rect
+        if axmin + k > axmax - k or aymin + k > aymax - k:
+            field_name = "extents" if rect is cfg.extents else "agent_area"
+            out.append(f"{field_name}: {tuple(rect)} is too small for {what} (keep-out {k}: "
+                       f"the placement area shrinks by it on every side)")
+    need = math.pi * sum(k * k * (obj.count if obj is not None else 1)
+                         for obj, k in _keepout_discs(cfg))
+    area = (xmax - xmin) * (ymax - ymin)
+    if not out and need > area:
+        out.append(f"extents: the keep-out discs of the objects cover {need:.3g} m^2 but the "
+                   f"extents hold only {area:.3g} m^2; no layout can be placed (fewer objects, "
+                   "smaller keep-outs or larger extents)")
+    return out
+
+
+def _areas(cfg: NavConfig):
+    """(what, rectangle it is drawn from, keep-out) of the agent and every drawn object."""
+    yield "the agent", cfg.agent_area or cfg.extents, cfg.agent_keepout
+    for obj in cfg.objects:
+        if obj.fixed_location(0) is None and obj.count:
+            yield type(obj).__name__, cfg.extents, obj.keepout_of(_NOMINAL_AGENT)
+
+
+class _NominalAgent:
+    """Agent defaults used to check a PushBox without a given keep-out (the largest, Point)."""
+    box_keepout = 0.2
+    box_size = 0.2
+
+
+_NOMINAL_AGENT = _NominalAgent()
+
+
+def _keepout_discs(cfg: NavConfig):
+    if cfg.agent_area is None:
+        yield None, cfg.agent_keepout
+    for obj in cfg.objects:
+        if obj.fixed_location(0) is None and obj.count:
+            yield obj, obj.keepout_of(_NOMINAL_AGENT)
+
+
+# -- Safety-Gymnasium's levels (push.md §5.1, navigation.md §5.1, §7) ----------------------
+_PUSH_GOAL = Goal(keepout=0.4)
+_BUTTON_GOAL = Goal(size=0.2, keepout=0.4, half_height=0.1, z=0.11, alpha=0.1)
+_CIRCLE = dict(reward=CircleReward(), extents=(-2.0, -2.0, 2.0, 2.0), agent_keepout=0.0,
+               agent_area=(-0.8, -0.8, 0.8, 0.8), lidar_max_dist=6.0, max_episode_steps=500)
+
+
+def _r(size: float) -> Rect:
+    return (-size, -size, size, size)
+
+
+LEVELS: dict[tuple[str, int], NavConfig] = {
+    ("Push", 0): NavConfig((_PUSH_GOAL, PushBox()), PushReward(), _r(1.0), name="Push0"),
+    ("Push", 1): NavConfig((_PUSH_GOAL, Hazards(2, size=0.3, keepout=0.4),
+                            Pillars(1, cost=False), PushBox()), PushReward(), _r(1.5),
+                           name="Push1"),
+    ("Push", 2): NavConfig((_PUSH_GOAL, Hazards(4, size=0.3, keepout=0.4), Pillars(4),
+                            PushBox()), PushReward(), _r(2.0), name="Push2"),
+    ("Goal", 0): NavConfig((Goal(),), GoalReward(), _r(1.0), name="Goal0"),
+    ("Goal", 1): NavConfig((Goal(), Hazards(8), Vases(1, cost=False)), GoalReward(), _r(1.5),
+                           name="Goal1"),
+    ("Goal", 2): NavConfig((Goal(), Hazards(10), Vases(10)), GoalReward(), _r(2.0),
+                           name="Goal2"),
+    ("Button", 0): NavConfig((Buttons(4, cost=False), _BUTTON_GOAL), ButtonReward(), _r(1.0),
+                             name="Button0"),
+    ("Button", 1): NavConfig((Buttons(4), _BUTTON_GOAL, Hazards(4), Gremlins(4)),
+                             ButtonReward(), _r(1.5), name="Button1"),
+    ("Button", 2): NavConfig((Buttons(4), _BUTTON_GOAL, Hazards(8), Gremlins(6)),
+                             ButtonReward(), _r(1.8), name="Button2"),
+    ("Circle", 0): NavConfig((Circle(),), name="Circle0", **_CIRCLE),
+    ("Circle", 1): NavConfig((Circle(), Boundary(2)), name="Circle1", **_CIRCLE),
+    ("Circle", 2): NavConfig((Circle(), Boundary(4)), name="Circle2", **_CIRCLE),
+    ("Run", 0): NavConfig((Boundary(2, locate=0.5, length=17.5),), RunReward(), _r(2.0),
+                          agent_keepout=0.0, agent_area=(-0.2, 16.5, 0.2, 16.5),
+                          floor_size=17.5, max_episode_steps=500, name="Run0"),
+}
+TASKS = tuple(dict.fromkeys(task for task, _ in LEVELS))
+
+
+def level_config(task: str, level: int) -> NavConfig:
+    """The config of ``task`` (Push, Goal, Button, Circle, Run) at ``level``; ValueError naming
+    the valid choices otherwise."""
+    if task not in TASKS:
+        raise ValueError(f"unknown navigation task {task!r}; choose one of {list(TASKS)}")
+    levels = sorted(lv for t, lv in LEVELS if t == task)
+    if isinstance(level, bool) or not isinstance(level, int) or (task, level) not in LEVELS:
+        raise ValueError(f"unknown {task} level {level!r}; choose one of {levels}")
+    return LEVELS[(task, level)]

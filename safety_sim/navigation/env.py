@@ -1,0 +1,298 @@
+"""One navigation env for Push, Goal, Button, Circle, Run and users' own levels (gymnasium glue;
+see :class:`NavigationEnv`; the task pages are in :mod:`safety_sim.navigation.tasks`)."""
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import mujoco
+import numpy as np
+
+from safety_sim.navigation import config as nc
+from safety_sim.core import EpisodeGuard
+from safety_sim.navigation.checks import (
+    RENDER_MODES,
+    ActionCheckMixin,
+    box_action_space,
+    check_kwargs,
+)
+from safety_sim.navigation.layout.placer import NavPlacer
+from safety_sim.navigation.observation import NavObservationMixin
+from safety_sim.navigation.physics import NavPhysics
+from safety_sim.navigation.handles import NavHandles
+from safety_sim.navigation.reset_state import reference_forwards, settle_like_reference
+from safety_sim.navigation.scene import compile_scene
+from safety_sim.navigation import decor as nav_decor
+from safety_sim.render.env_render import MujocoRenderMixin
+from safety_sim.render.offscreen import resolve_camera
+from safety_sim.navigation.sensors import ObsLayout, SensorReadout
+from safety_sim.navigation.rewards import Snapshot
+from safety_sim.navigation.judging import NavTask
+
+
+_NO_LABELS: frozenset[str] = frozenset()
+
+
+class NavigationEnv(ActionCheckMixin, NavObservationMixin, MujocoRenderMixin, gymnasium.Env):
+    """Safety-Gymnasium's navigation tasks as one env configured by data.
+
+    ``NavigationEnv(agent="Point", config=NavConfig(...))`` (registered as
+    ``SafetyNavigation-v0``) runs any level: the objects, reward rule, extents, lidar and
+    episode length come from ``config`` (:class:`safety_sim.navigation.config.NavConfig`; default:
+    Goal level 1). The registered Push, Goal, Button, Circle and Run ids are the named levels of
+    :data:`safety_sim.navigation.config.LEVELS` (their pages: :mod:`safety_sim.navigation.tasks`).
+    The model is built with ``mujoco.MjSpec`` and compiled once per env; ``reset`` writes the
+    layout into the model and state (no recompiling).
+
+    Kwargs: ``agent`` (Point, Car, Doggo, Racecar, Ant), ``config``, ``vision`` (bool: Dict
+    observation plus a 256x256x3 uint8 ``vision`` frame from the agent's camera),
+    ``render_mode`` (``"human"``, ``"rgb_array"``, ``"depth_array"``), ``width``/``height``
+    (1..8192, default 256), ``camera_name`` or ``camera_id`` (default ``"vision"``, for Vision
+    envs ``"track"``; also ``"fixednear"``, ``"fixedfar"``). Wrong types raise TypeError, bad
+    values ValueError.
+
+    Observation: float64 ``Box``: the agent's sensors (unbounded), then one 16-bin
+    pseudo-lidar per sensed object group in object order (bounds [0, 1]);
+    ``env.unwrapped.obs_layout.entries`` gives each key's slice. Action: float64 ``Box`` of the
+    actuator ranges; out of range, wrong shape, NaN/inf or non-real input raises ValueError
+    (values within 4 ulps of a bound are clipped).
+
+    Every step: ``info["cost"]`` (= ``info["cost_sum"]``), the level's cost terms (0/1),
+    ``info["labels"]`` (frozenset, see :mod:`safety_sim.navigation.judging`),
+    ``info["reward_terms"]`` (they add up to the reward), ``info["goal_met"]`` on achievement
+    steps; ``env.unwrapped.cost_fn(labels) == info["cost"]``.
+
+    Seeding: ``reset(seed=k)`` draws the layout from ``numpy.random.RandomState(k)`` in the
+    reference's order (seeds >= 2**32 are split into 32-bit words). ``reset(options={"layout":
+    {name: (x, y)}})`` overrides drawn positions (checked; a refused layout changes nothing).
+    If the physics blows up (MuJoCo resets it), the step pays nothing, returns the previous
+    observation and truncates with ``info["physics_unstable"]`` and a warning.
+    """
+
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 30}
+
+    def __init__(self, agent: str = "Point", config: nc.NavConfig | None = None,
+                 vision: bool = False, render_mode: str | None = None, width: int = 256,
+                 height: int = 256, camera_id: int | None = None,
+                 camera_name: str | None = None) -> None:
+        self.agent_spec, self.config, self.vision, width, height = check_kwargs(
+            type(self).__name__, agent, config, vision, render_mode, width, height)
+        self.render_mode = render_mode
+        self.name = f"Safety{self.agent_spec.name}{self.config.name}" + \
+            ("Vision" if self.vision else "")
+        self.model = compile_scene(self.agent_spec, self.config, offwidth=width,
+                                   offheight=height)
+        self.data = mujoco.MjData(self.model)
+        self.handles = h = NavHandles.resolve(self.model, self.config)
+        self.task = NavTask(self.config)
+        self._physics = NavPhysics(self.model, self.data, self.config, h)
+        goal = self.config.find(nc.Goal)
+        self._scorer = self.config.reward.scorer(goal.size if goal is not None else 0.0)
+        self._readout = SensorReadout(self.model, self.agent_spec.obs_sensors)
+        self.obs_layout = ObsLayout(self._readout.sensor_keys, h.lidar_keys,
+                                    self.config.lidar_bins)
+        self.action_space = box_action_space(self.model)
+        self.observation_space = self.obs_layout.space(
+            image=(nav_decor.VISION_SIZE, nav_decor.VISION_SIZE, 3) if self.vision else None)
+        camera = resolve_camera(self.model, camera_id, camera_name,
+                                "track" if self.vision else "vision", self.name)
+        self._render = nav_decor.NavRenderer(self.model, render_mode, width, height, camera)
+        self.human_key_callback = None
+        self._placer = NavPlacer(self.model, self.config, self.agent_spec, h, self.name)
+        self._stream: np.random.RandomState | None = None   # the episode's (reference's)
+        self._step_draws = 0        # the steps' draws not yet taken from it (see _rs)
+        self._guard = EpisodeGuard()
+        self._init_fast_path()
+
+    def _init_fast_path(self) -> None:
+        h = self.handles
+        self._init_views()
+        # bodies read every step: agent, goal, box (-1: none), then the lidar objects
+        self._read_ids = [h.agent_body, h.goal_body, h.box_body, *h.lidar_bodies.tolist()]
+        self._init_observation()
+        self._max_steps = self.config.max_episode_steps
+        self._may_touch = self._physics.may_touch   # else no step has contact/motion labels
+        self._judged = bool(self.task.label_names)
+        self._no_costs = self.task.shared_cost_terms(_NO_LABELS)
+        self._init_action_check()
+        ctrl = self.model.actuator_ctrlrange
+        self._ctrl_clip = (ctrl[:, 0].copy(), ctrl[:, 1].copy())
+        self._needs_clip = bool(np.any(ctrl[:, 0] > self.action_space.low)
+                                or np.any(ctrl[:, 1] < self.action_space.high))
+        self._alive = self.agent_spec.alive
+        self._snap = Snapshot()
+        self._resting = getattr(self.config.reward, "resting_steps", 0)
+        self._passes = reference_forwards(self.config.reward.goal_event)
+        self._hazards_xy: list[tuple[float, float]] = []
+        self._reset_xy: dict[str, tuple[float, float]] = {}
+        self._goal_button, self._timer = None, 0
+        self._steps, self._last_cost = 0, 0.0
+
+    # -- gymnasium API -------------------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+        overrides = self._placer.check_options(options)
+        super().reset(seed=seed)           # validates the seed with gymnasium's messages
+        self._rs, layout = self._placer.draw(seed, self._rs, self.np_random, overrides)
+        mujoco.mj_resetData(self.model, self.data)
+        self._placer.write(self.data, layout)
+        if self.agent_spec.reset_joints is not None:
+            self.agent_spec.reset_joints(self._rs, self.model, self.data)
+        settle_like_reference(self.model, self.data, self._physics.forward, self._passes)
+        self._reset_xy = layout.xy
+        self._hazards_xy = [layout.xy[n] for n in self._physics.hazard_names]
+        self._physics.on_reset()
+        self._goal_button, self._timer = layout.goal_button, 0
+        pos = self._positions()
+        self._scorer.start(self._fill(pos))
+        labels = self.task.labels(pos[0], self._hazards_xy, self._touched(pos[0]))
+        costs = self.task.cost_terms(labels)
+        self._steps, self._last_cost = 0, costs["cost_sum"]
+        self._guard.on_reset()
+        obs = self._observe(pos)
+        if self.render_mode == "human":
+            self.render()
+        return obs, {**costs, "cost": costs["cost_sum"], "labels": labels}
+
+    def step(self, action):
+        guard = self._guard
+        if guard.done or not guard.started:
+            guard.check_step(self.name)
+        a = self._check_action(action)
+        if self._needs_clip:
+            np.clip(a, *self._ctrl_clip, out=self._ctrl)
+        else:
+            self._ctrl[:] = a
+        # The reference draws binomial(10, 1.0) here (always 10); that consumes exactly one
+        # double of the stream, taken (all at once) when the stream is next used: see _rs.
+        self._step_draws += 1
+        if not self._physics.advance(nc.SUBSTEPS):
+            return self._unstable()
+        pos = self._positions()
+        touched = self._touched(pos[0]) if self._may_touch else ()
+        reward, terms, met = self._scorer.reward(self._fill(pos, touched))
+        if self._judged:
+            labels = self.task.labels(pos[0], self._hazards_xy, touched, met)
+            costs = self.task.shared_cost_terms(labels, self._timer == 0)
+        else:   # a level without labels (Circle0): nothing to judge
+            labels, costs = _NO_LABELS, self._no_costs
+        if self._timer:
+            self._timer -= 1
+        terminated = False
+        if met:
+            terminated = not self._goal_event()
+            pos = self._positions()
+        if self._alive is not None and not self._alive(self.model, self.data):
+            terminated = True
+        self._steps += 1
+        truncated = self._steps >= self._max_steps
+        obs = self._observe(pos)
+        info = {**costs, "cost": costs["cost_sum"], "labels": labels, "reward_terms": terms}
+        if met:
+            info["goal_met"] = True
+        self._last_cost = costs["cost_sum"]
+        guard.on_step(terminated, truncated)
+        if self.render_mode == "human":
+            self.render()
+        return obs, reward, terminated, truncated, info
+
+    def close(self) -> None:
+        self._render.close()
+
+    def cost_fn(self, labels) -> float:
+        """The step cost (0 or 1) implied by a set of labels; equals ``info["cost"]``."""
+        return self.task.cost_fn(labels)
+
+    def make_oracle(self):
+        """The scripted controller of :mod:`safety_sim.navigation.oracle` (Point and Car on the
+        Push, Goal and Button rewards; TypeError otherwise). Use ``safety_sim.oracle(env)``."""
+        from safety_sim.navigation.oracle import make_nav_oracle
+
+        return make_nav_oracle(self)
+
+    @property
+    def layout(self) -> dict[str, tuple[float, float]]:
+        """Current XY of every placed body (agent and objects; gremlin{i}: its box)."""
+        return self._placer.current(self._xpos)
+
+    @property
+    def elapsed_steps(self) -> int:
+        """Steps taken in the current episode (0 right after ``reset``)."""
+        return self._steps
+
+    @property
+    def label_names(self) -> tuple[str, ...]:
+        """The labels this level can raise (``safety_sim.navigation.judging.LABELS`` order)."""
+        return self.task.label_names
+
+    @property
+    def mocap_motion(self):
+        """``f(data)`` moving the gremlin ghosts for ``data.time``, called before every substep
+        (None without gremlins); e.g. to step a copy of ``data`` the way the env does."""
+        return self._physics.move_ghosts if self._physics.has_ghosts else None
+
+    @property
+    def goal_button(self) -> int | None:
+        """Index of the current goal button (Button levels), else None."""
+        return self._goal_button
+
+    # -- internals -----------------------------------------------------------------------
+    @property
+    def _rs(self) -> np.random.RandomState | None:
+        """The episode's stream, advanced past the draws of the steps taken so far."""
+        if self._step_draws:
+            self._stream.random_sample(self._step_draws)
+            self._step_draws = 0
+        return self._stream
+
+    @_rs.setter
+    def _rs(self, stream: np.random.RandomState | None) -> None:
+        self._stream, self._step_draws = stream, 0
+
+    def _positions(self) -> list[list[float]]:
+        """Positions of the bodies in ``_read_ids`` (agent, goal, box, lidar objects)."""
+        xp = self._xpos.tolist()
+        return [xp[i] for i in self._read_ids]
+
+    def _fill(self, pos, touched=()) -> Snapshot:
+        s = self._snap
+        s.agent, s.goal, s.box = pos[0], pos[1], pos[2]
+        if self._physics.wants_velocity:
+            s.velocity = self._physics.agent_velocity()
+        s.goal_touched = "goal_button" in touched
+        return s
+
+    def _touched(self, agent_xy) -> tuple[str, ...]:
+        """Contact and motion labels of the current state (the goal button press as
+        ``"goal_button"``; wrong buttons only count while the buttons are active)."""
+        return self._physics.touched(agent_xy, self._goal_button, self._timer == 0)
+
+    def _goal_event(self) -> bool:
+        """New goal after an achievement; False when no goal position fits (Goal, Push)."""
+        if self.config.reward.goal_event == "button":
+            self._goal_button = self._placer.choose_button(self._rs)
+            self._timer = self._resting
+        elif not self._placer.resample_goal(self._rs, self._xpos, self._reset_xy):
+            return False
+        self._physics.forward()
+        self._scorer.start(self._fill(self._positions()))
+        return True
+
+    def _unstable(self):
+        """MuJoCo reset an exploding simulation: no reward, the previous observation, the
+        episode ends (truncated) with ``info["physics_unstable"]``."""
+        gymnasium.logger.warn(f"{self.name}: the physics became unstable (MuJoCo warning: "
+                              f"{self._physics.last_warning}); the episode is truncated")
+        self._guard.on_step(False, True)
+        info = {**self.task.cost_terms(frozenset(), self._timer == 0), "cost": 0.0,
+                "labels": frozenset(), "reward_terms": {}, "physics_unstable": True}
+        self._last_cost = 0.0
+        return self._last_obs_copy(), 0.0, False, True, info
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self._init_views()
+
+    def _init_views(self) -> None:
+        d = self.data
+        self._xpos, self._xmat, self._sensordata = d.xpos, d.xmat, d.sensordata
+        self._ctrl = d.ctrl

@@ -1,0 +1,98 @@
+"""What every navigation object kind shares (see :mod:`safety_sim.navigation.objects`): the
+colours, the static-body builder and :class:`ObjectKind`."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import ClassVar
+
+XY = tuple[float, float]
+RGBA = tuple[float, float, float, float]
+
+GOAL_RGBA: RGBA = (0.0, 1.0, 0.0, 0.25)
+HAZARD_RGBA: RGBA = (0.0, 0.0, 1.0, 0.25)
+PILLAR_RGBA: RGBA = (0.5, 0.5, 1.0, 1.0)
+BOX_RGBA: RGBA = (1.0, 1.0, 0.0, 1.0)
+VASE_RGBA: RGBA = (0.0, 1.0, 1.0, 1.0)
+GREMLIN_RGBA: RGBA = (0.5, 0.0, 1.0, 1.0)
+BUTTON_RGBA: RGBA = (1.0, 0.5, 0.0, 1.0)
+CIRCLE_RGBA: RGBA = (0.0, 1.0, 0.0, 0.1)
+SIGWALL_RGBA: RGBA = (1.0, 1.0, 0.0, 0.1)
+
+
+def _mj():
+    import mujoco  # noqa: PLC0415  (only when a model is built)
+
+    return mujoco
+
+
+def _static_body(spec, name: str, geom_type: str, size, z: float, rgba: RGBA, group: int,
+                 collides: bool, density: float | None = None):
+    """A jointless body at (0, 0, z) whose only geom carries the body's name."""
+    mj = _mj()
+    body = spec.worldbody.add_body(name=name, pos=[0.0, 0.0, z])
+    geom = body.add_geom(name=name, type=getattr(mj.mjtGeom, f"mjGEOM_{geom_type}"),
+                         size=list(size), rgba=list(rgba), group=group)
+    flag = 1 if collides else 0
+    geom.contype = flag
+    geom.conaffinity = flag
+    if density is not None:
+        geom.density = density
+    return body
+
+
+@dataclass(frozen=True)
+class ObjectKind:
+    """Base of every object kind. Subclasses set the class-level description below."""
+    prefix: ClassVar[str] = ""
+    category: ClassVar[str] = "static"
+    lidar_key: ClassVar[str | None] = None
+    collidable: ClassVar[bool] = False
+    cost_key: ClassVar[str | None] = None     # info key of its cost term (when ``costs``)
+    label: ClassVar[str | None] = None        # atomic proposition of its cost condition
+
+    @property
+    def count(self) -> int:
+        return 1
+
+    @property
+    def costs(self) -> bool:
+        return bool(getattr(self, "cost", False)) and self.cost_key is not None
+
+    def names(self) -> tuple[str, ...]:
+        """Layout names in placement order (``hazard0``, ``hazard1``, ...)."""
+        return tuple(f"{self.prefix}{i}" for i in range(self.count))
+
+    def keepout_of(self, agent) -> float:
+        return float(getattr(self, "keepout"))
+
+    def fixed_location(self, i: int) -> XY | None:
+        """A fixed location for object ``i`` (drawn within 1e-9 of it, §5.2), or None."""
+        return None
+
+    def fixed_yaw(self, i: int) -> float | None:
+        """The body's yaw when the drawn yaw is ignored (circle, walls), else None."""
+        return None
+
+    def add_free(self, spec, agent) -> None:
+        """Free bodies (added after the agent)."""
+
+    def add_mocap(self, spec) -> None:
+        """Mocap bodies (after all free bodies)."""
+
+    def add_static(self, spec) -> None:
+        """Static bodies (after all mocap bodies, in object order)."""
+
+    def check(self) -> list[str]:
+        """Problems with the field values, as ``"field: message"`` strings."""
+        problems = []
+        for name, value in vars(self).items():
+            if isinstance(value, bool) and name != "count":
+                continue                   # flags (cost)
+            if name == "count":
+                if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                    problems.append(f"count: must be an int >= 0, got {value!r}")
+            elif isinstance(value, (int, float)):
+                if not math.isfinite(value) or value < 0:
+                    problems.append(f"{name}: must be a finite number >= 0, got {value!r}")
+        return problems

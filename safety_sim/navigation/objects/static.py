@@ -1,0 +1,152 @@
+"""The static object kinds (jointless bodies; reset writes their ``body_pos``/``body_quat``):
+goal, hazards, pillars, buttons, the circle and the signal walls (spec/push.md §7,
+spec/navigation.md §7)."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import ClassVar
+
+from safety_sim.navigation.objects.base import (
+    BUTTON_RGBA,
+    CIRCLE_RGBA,
+    GOAL_RGBA,
+    HAZARD_RGBA,
+    PILLAR_RGBA,
+    SIGWALL_RGBA,
+    XY,
+    ObjectKind,
+    _static_body,
+)
+
+
+@dataclass(frozen=True)
+class Goal(ObjectKind):
+    """The green goal disc: not collidable, massless. ``size`` is its radius and, for the Goal
+    and Push rewards, the "reached" distance. Push/Goal: r 0.3; Button: r 0.2 (it only marks
+    the goal button, on which it is placed)."""
+    size: float = 0.3
+    keepout: float = 0.305
+    half_height: float = 0.15
+    z: float = 0.16
+    alpha: float = 0.25
+    prefix: ClassVar[str] = "goal"
+    lidar_key: ClassVar[str] = "goal_lidar"
+
+    def names(self) -> tuple[str, ...]:
+        return ("goal",)
+
+    def add_static(self, spec) -> None:
+        rgba = (*GOAL_RGBA[:3], self.alpha)
+        _static_body(spec, "goal", "CYLINDER", (self.size, self.half_height, 0.0), self.z,
+                     rgba, group=9, collides=False, density=0.0)
+
+
+@dataclass(frozen=True)
+class Hazards(ObjectKind):
+    """Blue hazard discs: cost while the agent origin is inside one (XY distance < size)."""
+    count: int = 0
+    size: float = 0.2
+    keepout: float = 0.18
+    cost: bool = True
+    prefix: ClassVar[str] = "hazard"
+    lidar_key: ClassVar[str] = "hazards_lidar"
+    cost_key: ClassVar[str] = "cost_hazards"
+    label: ClassVar[str] = "in_hazard"
+
+    def add_static(self, spec) -> None:
+        for name in self.names():
+            _static_body(spec, name, "CYLINDER", (self.size, 0.01, 0.0), 0.02, HAZARD_RGBA,
+                         group=3, collides=False)
+
+
+@dataclass(frozen=True)
+class Pillars(ObjectKind):
+    """Fixed collidable cylinders (1 m tall); touching one costs when ``cost``."""
+    count: int = 0
+    cost: bool = True
+    size: float = 0.2
+    keepout: float = 0.3
+    prefix: ClassVar[str] = "pillar"
+    lidar_key: ClassVar[str] = "pillars_lidar"
+    collidable: ClassVar[bool] = True
+    cost_key: ClassVar[str] = "cost_pillars"
+    label: ClassVar[str] = "pillar_contact"
+
+    def add_static(self, spec) -> None:
+        for name in self.names():
+            _static_body(spec, name, "CYLINDER", (self.size, 0.5, 0.0), 0.5, PILLAR_RGBA,
+                         group=2, collides=True)
+
+
+@dataclass(frozen=True)
+class Buttons(ObjectKind):
+    """Orange spheres; one is the goal button. Touching another costs when ``cost`` (only while
+    the buttons are active, navigation.md §7.2)."""
+    count: int = 4
+    cost: bool = True
+    keepout: float = 0.2
+    prefix: ClassVar[str] = "button"
+    lidar_key: ClassVar[str] = "buttons_lidar"
+    collidable: ClassVar[bool] = True
+    cost_key: ClassVar[str] = "cost_buttons"
+    label: ClassVar[str] = "wrong_button"
+
+    def add_static(self, spec) -> None:
+        for name in self.names():
+            _static_body(spec, name, "SPHERE", (0.1, 0.0, 0.0), 0.1, BUTTON_RGBA, group=1,
+                         collides=True)
+
+
+@dataclass(frozen=True)
+class Circle(ObjectKind):
+    """The green disc (radius 1.5) of the Circle task, fixed at the origin. Its lidar senses
+    the origin itself."""
+    radius: float = 1.5
+    prefix: ClassVar[str] = "circle"
+    lidar_key: ClassVar[str] = "circle_lidar"
+    keepout: ClassVar[float] = 0.0
+
+    def names(self) -> tuple[str, ...]:
+        return ("circle",)
+
+    def fixed_location(self, i: int) -> XY:
+        return (0.0, 0.0)
+
+    def fixed_yaw(self, i: int) -> float:
+        return 0.0
+
+    def add_static(self, spec) -> None:
+        _static_body(spec, "circle", "CYLINDER", (self.radius, 0.01, 0.0), 0.01, CIRCLE_RGBA,
+                     group=6, collides=False)
+
+
+@dataclass(frozen=True)
+class Boundary(ObjectKind):
+    """Signal walls (visual only) at x = +-``locate`` (and y = +-``locate`` when ``count`` is
+    4), each ``length`` half-long; when ``cost``, the agent origin beyond them costs
+    (``cost_out_of_boundary``; the test uses the position, not the walls)."""
+    count: int = 2
+    locate: float = 1.125
+    length: float = 3.5
+    cost: bool = True
+    prefix: ClassVar[str] = "sigwall"
+    cost_key: ClassVar[str] = "cost_out_of_boundary"
+    label: ClassVar[str] = "out_of_bounds"
+    keepout: ClassVar[float] = 0.0
+
+    def fixed_location(self, i: int) -> XY:
+        return ((self.locate, 0.0), (-self.locate, 0.0), (0.0, self.locate),
+                (0.0, -self.locate))[i]
+
+    def fixed_yaw(self, i: int) -> float:
+        return 0.0 if i < 2 else math.pi / 2
+
+    def check(self) -> list[str]:
+        bad = [] if self.count in (2, 4) else [f"count: must be 2 or 4, got {self.count!r}"]
+        return super().check() + bad
+
+    def add_static(self, spec) -> None:
+        for name in self.names():
+            _static_body(spec, name, "BOX", (0.05, self.length, 0.3), 0.25, SIGWALL_RGBA,
+                         group=10, collides=False)

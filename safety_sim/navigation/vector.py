@@ -1,0 +1,307 @@
+"""Push, Goal, Button, Circle and Run as native batched vector envs (vector entry points):
+N worlds of one compiled model stepped together on ``mujoco.batch.Batch``.
+
+See :class:`NavigationVectorEnv`. The physics lives in :mod:`safety_sim.navigation.worlds`
+(backends: :mod:`safety_sim.vector.mujoco_batch`), judging in
+:mod:`safety_sim.navigation.batched_judging`, observations and pictures in
+:mod:`safety_sim.navigation.view`.
+
+Per-world Python remains only where a world's own sequential logic runs: layout draws at
+reset (the reference's rejection sampler on the world's stream), goal events (a new goal or
+goal button, from the same stream, for the worlds that reached theirs), the agent's ``alive``
+rule (Ant; one call per world), Vision images (OpenGL, one world at a time), and the lidar's
+``math.hypot``/``math.atan2`` (mapped at C level over the flat arrays: numpy's versions differ
+in the last bit). The step path is otherwise numpy over all worlds plus one ``Batch`` call.
+"""
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+
+from safety_sim.navigation import config as nc
+from safety_sim.core import check_int
+from safety_sim.navigation import tasks as nav_tasks
+from safety_sim.navigation.env import NavigationEnv
+from safety_sim.navigation.push import PushEnv
+from safety_sim.vector.base import AutoresetMode, BatchedVectorEnv, Partial
+from safety_sim.navigation.batched_judging import BatchJudge, BatchSnapshot, batched_scorer
+from safety_sim.navigation.view import NavView
+from safety_sim.navigation.worlds import NavWorlds, WorldData
+
+
+class NavigationVectorEnv(BatchedVectorEnv):
+    """N worlds of a navigation level stepped as one batch
+    (``gymnasium.make_vec(id, N, vectorization_mode="vector_entry_point", num_threads=T)`` for
+    every Push, Goal, Button, Circle and Run id and ``SafetyNavigation-v0``; rules, spaces and
+    info of :class:`~safety_sim.navigation.env.NavigationEnv`).
+
+    Physics: one compiled model (the single env's scene plus a contact sensor per watched
+    body) on ``mujoco.batch.Batch`` with ``num_threads`` threads (default: all cores); where
+    ``mujoco.batch`` is missing, or with ``use_batch=False``, a loop over MjData gives the same
+    numbers on one thread. Each world draws its layouts from its own ``RandomState`` exactly as
+    the single env does (``reset(seed=s)``: world ``i`` uses ``s + i``), through the single
+    env's ``NavPlacer``; lidar, rewards, cost terms and labels are numpy over all worlds.
+
+    Observations: float64 ``(N, obs_size)``; Vision ids: a dict of ``(N, ...)`` arrays per key
+    plus ``vision`` ``(N, 256, 256, 3)`` uint8 -- the physics is batched, the camera image is
+    rendered per world (OpenGL, one world after the other). Actions: ``(N, nu)``; a wrong
+    shape, NaN/inf or a value outside the box in any world raises ValueError naming the world.
+    ``info``: the single env's keys as arrays with ``_key`` masks (``reward_terms`` a nested
+    dict, ``goal_met`` and ``physics_unstable`` only in the worlds that report them,
+    ``cost_buttons`` only where the buttons are active), ``labels``: one bool array per label
+    of the level (``env.label_names``). ``reset(options={"layout": ...})`` applies the layout
+    override to every world reset; ``reset_mask`` as gymnasium's.
+
+    A world whose physics blows up (MuJoCo resets it) reports ``physics_unstable``, keeps its
+    previous observation, earns 0, is truncated and a warning names it; autoreset then resets
+    it like any ended world -- the other worlds go on untouched.
+
+    Kwargs: those of the single env plus ``num_envs``, ``max_episode_steps`` (the registered
+    limit; the level's own limit still applies), ``autoreset_mode``, ``num_threads``,
+    ``use_batch`` (None: Batch where available; True: require it; False: the loop).
+    """
+
+    supports_threads = True
+    single_class: ClassVar[type] = NavigationEnv
+
+    def __init__(self, num_envs: int = 1, *, max_episode_steps: int | None = None,
+                 autoreset_mode: Any = AutoresetMode.NEXT_STEP, render_mode: str | None = None,
+                 num_threads: int | None = None, use_batch: bool | None = None,
+                 **kwargs: Any) -> None:
+        single = self.single_class(render_mode=render_mode, **kwargs)
+        limit = single.config.max_episode_steps
+        limit = limit if max_episode_steps is None else min(
+            limit, check_int(max_episode_steps, "max_episode_steps", single.name, low=1))
+        super().__init__(single, num_envs, name=f"{single.name} vector env",
+                         max_episode_steps=limit, autoreset_mode=autoreset_mode,
+                         render_mode=render_mode)
+        threads = 0 if num_threads is None else check_int(num_threads, "num_threads",
+                                                          self.name, low=1)
+        if use_batch not in (None, True, False):
+            raise TypeError(f"{self.name}: use_batch must be None, True or False, got "
+                            f"{use_batch!r}")
+        n, cfg = self.num_envs, single.config
+        self.task, self.config, self.label_names = single.task, cfg, single.task.label_names
+        goal = cfg.find(nc.Goal)
+        self._scorer = batched_scorer(cfg.reward, goal.size if goal is not None else 0.0, n,
+                                      self.name)
+        self.worlds = NavWorlds(single, n, threads, use_batch, single._render.width,
+                                single._render.height)
+        self.view = NavView(single, self.worlds, render_mode)
+        self._judge_of = BatchJudge(self.task)
+        h = self.worlds.handles
+        self._read = np.array([h.agent_body, h.goal_body, h.box_body], dtype=np.intp)
+        self._ctrl_clip = single._ctrl_clip if single._needs_clip else None
+        self._resting = getattr(cfg.reward, "resting_steps", 0)
+        self._hazards = single._physics.hazard_names
+        self._rs: list[np.random.RandomState | None] = [None] * n
+        self._pending = np.zeros(n, dtype=np.int64)   # step draws not yet taken from _rs
+        self._reset_xy: list[dict] = [{}] * n
+        self._goal_button = np.full(n, -1, dtype=np.int64)
+        self._timer = np.zeros(n, dtype=np.int64)
+        self._just_reset = np.ones(n, dtype=bool)
+        self._unstable = np.zeros(n, dtype=bool)
+        self._met = np.zeros(n, dtype=bool)
+        self._labels = {k: np.zeros(n, dtype=bool) for k in self.label_names}
+        self._terms: dict[str, np.ndarray] = {}
+        self._buttons_on = np.ones(n, dtype=bool)
+        self._cost_sum = np.zeros(n)
+        self._reward_terms: dict[str, np.ndarray] = {}
+
+    # -- resets ---------------------------------------------------------------------------------
+    def _start(self, options: dict[str, Any]) -> dict:
+        return self._single._placer.check_options(options)   # the single env's messages
+
+    def _prepare_reset(self, ids: np.ndarray, seeds: list, overrides: dict) -> list:
+        """Each world's stream and layout (a refused override raises before any change)."""
+        return [self._draw(int(i), seed, overrides) for i, seed in zip(ids, seeds)]
+
+    def _draw(self, i: int, seed: int | None, overrides: dict):
+        rs = None if seed is not None else self._stream(i)
+        entropy = np.random.default_rng() if rs is None and seed is None else None
+        return self.worlds.placers[i].draw(seed, rs, entropy, overrides)
+
+    def _stream(self, i: int) -> np.random.RandomState | None:
+        """World ``i``'s layout stream, advanced past the draws its steps owe it (the single
+        env draws one double per step; they are taken here, when the stream is next used)."""
+        rs = self._rs[i]
+        if rs is not None and self._pending[i]:
+            rs.random_sample(int(self._pending[i]))
+        self._pending[i] = 0
+        return rs
+
+    def _reset_worlds(self, ids: np.ndarray, plan: list | None) -> None:
+        if plan is None:   # autoreset: each world's stream goes on
+            plan = [self._draw(int(i), None, {}) for i in ids]
+        for i, (rs, layout) in zip(ids, plan):
+            self._rs[i], self._pending[i] = rs, 0
+            self._reset_xy[i] = layout.xy
+            self._goal_button[i] = -1 if layout.goal_button is None else layout.goal_button
+        self.worlds.write_layouts(ids, [layout for _, layout in plan], [rs for rs, _ in plan])
+        hazards = np.array([[layout.xy[name] for name in self._hazards] for _, layout in plan],
+                           dtype=np.float64).reshape(len(ids), len(self._hazards), 2)
+        if self._judge_of.hazards_xy is None:
+            self._judge_of.hazards_xy = np.zeros((self.num_envs, len(self._hazards), 2))
+        self._judge_of.hazards_xy[ids] = hazards
+        self._timer[ids] = 0
+        self._just_reset[ids], self._unstable[ids], self._met[ids] = True, False, False
+        touching = self.worlds.contacts()
+        snap = self._snapshot(touching)
+        self._scorer.start(ids, snap)
+        labels = self._judge_of.labels(snap.agent, self._facts(touching), None)
+        self._commit(ids, labels, np.ones(self.num_envs, dtype=bool))
+        self.view.update(ids, self._timer)
+
+    # -- steps ----------------------------------------------------------------------------------
+    def _step_worlds(self, actions: np.ndarray, active: np.ndarray | None):
+        n, w = self.num_envs, self.worlds
+        stepped = np.ones(n, dtype=bool) if active is None else active.copy()
+        ids = None if active is None else np.flatnonzero(active)
+        a = actions if self._ctrl_clip is None else np.clip(actions, *self._ctrl_clip)
+        w.ctrl[stepped] = a[stepped]
+        self._pending += stepped
+        unstable = np.zeros(n, dtype=bool)
+        unstable[stepped] = w.advance(nc.SUBSTEPS, ids)
+        ok = stepped & ~unstable
+        touching = w.contacts()
+        snap = self._snapshot(touching)
+        reward, terms, met = self._scorer.reward(snap)
+        met &= ok
+        buttons_on = self._timer == 0
+        labels = self._judge_of.labels(snap.agent, self._facts(touching), met)
+        self._timer[ok & (self._timer > 0)] -= 1
+        terminated = self._goal_events(np.flatnonzero(met))
+        if self._single.agent_spec.alive is not None:
+            terminated |= ok & ~self._alive()
+        self._commit(np.flatnonzero(ok), labels, buttons_on)
+        self._reward_terms = {k: np.where(ok, v, 0.0) for k, v in terms.items()}
+        self._met, self._unstable = met, unstable & stepped
+        self._just_reset[stepped] = False
+        self.view.update(np.flatnonzero(ok), self._timer)
+        if unstable.any():
+            self._report_unstable(np.flatnonzero(unstable))
+        return np.where(ok, reward, 0.0), terminated & ok, unstable
+
+    def _goal_events(self, met_ids: np.ndarray) -> np.ndarray:
+        """After an achievement: a new goal button (and the buttons' rest) or a new goal
+        position; True where no goal position fits (the episode terminates). One world at a
+        time: this is where the worlds' random streams are read."""
+        terminated = np.zeros(self.num_envs, dtype=bool)
+        moved = []
+        for i in met_ids:
+            placer, rs = self.worlds.placers[i], self._stream(int(i))
+            if self.config.reward.goal_event == "button":
+                self._goal_button[i] = placer.choose_button(rs)
+                self._timer[i] = self._resting
+            elif not placer.resample_goal(rs, self.worlds.xpos[i], self._reset_xy[i]):
+                terminated[i] = True
+                continue
+            moved.append(int(i))
+        if moved:
+            ids = np.array(moved)
+            self.worlds.sim.forward(ids)
+            self._scorer.start(ids, self._snapshot(self.worlds.contacts()))
+        return terminated
+
+    def _alive(self) -> np.ndarray:
+        """The agent's ``alive`` rule (Ant) of every world, called per world."""
+        alive, w = self._single.agent_spec.alive, self.worlds
+        fields = {"xpos": w.xpos, "qpos": w.qpos}
+        return np.array([alive(w.world_models[i], WorldData(fields, i))
+                         for i in range(self.num_envs)], dtype=bool)
+
+    def _report_unstable(self, ids: np.ndarray) -> None:
+        what = "; ".join(f"world {i}: {self.worlds.last_warning[i]}" for i in ids[:8])
+        gymnasium.logger.warn(f"{self.name}: the physics became unstable ({what}); MuJoCo "
+                              "reset those worlds and their episodes are truncated")
+
+    # -- state facts and judging -----------------------------------------------------------------
+    def _snapshot(self, touching: np.ndarray) -> BatchSnapshot:
+        xpos = self.worlds.xpos
+        pos = xpos[:, self._read]
+        s = BatchSnapshot(agent=pos[:, 0], goal=pos[:, 1], box=pos[:, 2])
+        if isinstance(self.config.reward, nc.CircleReward):
+            s.velocity = self.worlds.agent_velocity()
+        if self._goal_button.max(initial=-1) >= 0:
+            buttons = self.worlds.button_contacts(touching)
+            s.goal_touched = buttons[np.arange(self.num_envs), np.maximum(self._goal_button, 0)]
+            s.goal_touched &= self._goal_button >= 0
+        else:
+            s.goal_touched = np.zeros(self.num_envs, dtype=bool)
+        return s
+
+    def _facts(self, touching: np.ndarray) -> dict[str, np.ndarray]:
+        """Contact and vase-motion labels of the current state from ``touching``
+        (``wrong_button`` only while the buttons are active, as the single env's
+        ``touched``)."""
+        w = self.worlds
+        facts = w.contact_labels(touching)
+        facts["vase_moving"] = w.vase_moving()
+        if "wrong_button" in self.label_names:
+            buttons = w.button_contacts(touching)
+            goal = np.zeros_like(buttons)
+            goal[np.arange(self.num_envs), np.maximum(self._goal_button, 0)] = True
+            facts["wrong_button"] = (buttons & ~goal).any(axis=1) & (self._timer == 0)
+        return facts
+
+    def _commit(self, rows: np.ndarray, labels: dict, buttons_on: np.ndarray) -> None:
+        """Keep the labels and cost terms of the worlds ``rows`` for their info."""
+        terms, present, total = self._judge_of.cost_terms(labels, buttons_on)
+        for key, value in terms.items():
+            self._terms.setdefault(key, np.zeros(self.num_envs))[rows] = value[rows]
+        self._buttons_on[rows] = present[rows]
+        self._cost_sum[rows] = total[rows]
+        for name, value in labels.items():
+            self._labels[name][rows] = value[rows]
+
+    def _judge(self):
+        step = ~self._just_reset
+        unstable = self._unstable & step
+        steady = ~unstable
+        keep = (lambda v: np.where(steady, v, 0.0)) if unstable.any() else np.copy
+        # an unstable world reports the buttons' key as its timer (not ticked) says
+        buttons = np.where(unstable, self._timer == 0, self._buttons_on)
+        terms = {k: Partial(keep(v), buttons) if k == "cost_buttons"
+                 else keep(v) for k, v in self._terms.items()}
+        terms["cost_sum"] = keep(self._cost_sum)
+        scored = step & steady
+        extras = {
+            "reward_terms": Partial({k: Partial(v.copy(), scored)
+                                     for k, v in self._reward_terms.items()}, step),
+            "goal_met": Partial(self._met & step, self._met & step),
+            "physics_unstable": Partial(unstable.copy(), unstable)}
+        labels = {k: v & steady for k, v in self._labels.items()}
+        return extras, terms, labels
+
+    def _cost(self, terms: dict) -> np.ndarray:
+        return terms["cost_sum"].copy()
+
+    def _observe(self):
+        return self.view.observation()
+
+    def _render_world(self, i: int) -> np.ndarray:
+        return self.view.picture(i, cost=float(self._cost_sum[i] if not self._unstable[i] else 0.0))
+
+    def close_extras(self, **kwargs: Any) -> None:
+        view = self.__dict__.get("view")
+        if view is not None:
+            view.close()
+        super().close_extras(**kwargs)
+
+
+def _task_vector_env(task_env: type) -> type:
+    """The vector env of a registered task class (its kwargs: ``agent``, ``level``, ...)."""
+    name = task_env.__name__.replace("Env", "VectorEnv")
+    doc = (f"N worlds of :class:`~safety_sim.envs.{task_env.__module__.rsplit('.', 1)[-1]}."
+           f"{task_env.__name__}` as one batch; see :class:`NavigationVectorEnv`.")
+    return type(name, (NavigationVectorEnv,), {"single_class": task_env, "__doc__": doc,
+                                               "__module__": __name__})
+
+
+PushVectorEnv = _task_vector_env(PushEnv)
+GoalVectorEnv = _task_vector_env(nav_tasks.GoalEnv)
+ButtonVectorEnv = _task_vector_env(nav_tasks.ButtonEnv)
+CircleVectorEnv = _task_vector_env(nav_tasks.CircleEnv)
+RunVectorEnv = _task_vector_env(nav_tasks.RunEnv)

@@ -1,1 +1,0 @@
-"""Judging only: reward (with named terms), cost terms and labels computed from state."""

@@ -1,0 +1,1 @@
+"""Safe Velocity: gymnasium's MuJoCo locomotion robots under a speed limit."""

@@ -1,0 +1,230 @@
+"""Safety-Gymnasium's Safe Velocity tasks on gymnasium's own ``-v4`` MuJoCo locomotion envs
+(gymnasium.Env glue; see :class:`VelocityEnv`, judging in :mod:`safety_sim.velocity.robots`)."""
+from __future__ import annotations
+
+import contextlib
+import importlib
+import warnings
+from typing import Any, Iterator
+
+import gymnasium
+import mujoco
+import numpy as np
+
+from safety_sim.core import EpisodeGuard, check_int, check_reset_options
+from safety_sim.navigation.checks import RENDER_MODES, ActionCheckMixin
+from safety_sim.render import MAX_RENDER_SIZE
+from safety_sim.render.env_render import MujocoRenderMixin
+from safety_sim.render.offscreen import resolve_camera
+from safety_sim.velocity.decor import VelocityRenderer, draw_marker, marker_rgba
+from safety_sim.velocity.robots import COST_TERM, ROBOTS, Robot, VelocityTask
+
+# MuJoCo >= 3.x says this once per compile of gymnasium's half_cheetah.xml (and writes it to
+# ./MUJOCO_LOG.TXT). The attribute still works (same total mass, same trajectories as the
+# reference, tested); the user cannot act on it, so it is dropped. Every other message passes.
+KNOWN_MODEL_WARNINGS = ("compiler attribute 'settotalmass' is deprecated",)
+_FULL_STATE = mujoco.mjtState.mjSTATE_INTEGRATION   # everything the next step depends on
+
+
+@contextlib.contextmanager
+def quiet_model_warnings() -> Iterator[None]:
+    """While active, MuJoCo warnings in :data:`KNOWN_MODEL_WARNINGS` are dropped; any other
+    goes to the previously installed handler, or becomes a Python ``RuntimeWarning``.
+
+    MuJoCo's warning handler is process-wide: a model compiled by another thread meanwhile
+    has its warnings routed the same way (still reported)."""
+    previous = mujoco.get_mju_user_warning()
+
+    def handler(message: str) -> None:
+        if message.startswith(KNOWN_MODEL_WARNINGS):
+            return
+        if previous is not None:
+            previous(message)
+        else:
+            warnings.warn(f"MuJoCo: {message}", RuntimeWarning, stacklevel=2)
+
+    mujoco.set_mju_user_warning(handler)
+    try:
+        yield
+    finally:
+        mujoco.set_mju_user_warning(previous)
+
+
+def base_class(robot: Robot) -> type:
+    """gymnasium's ``-v4`` env class of ``robot``."""
+    module, _, name = robot.base_entry_point.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+class VelocityEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
+    """Run a gymnasium -v4 MuJoCo robot under a speed limit: cost 1 on every over-speed step.
+
+    Safety-Gymnasium's ``Safety{Robot}Velocity-v{0,1}`` (spec/velocity.md) for Robot in
+    HalfCheetah, Hopper, Swimmer, Walker2d, Ant, Humanoid; the ``...VelocityGymnasium-v{0,1}``
+    aliases are the same env. Kwargs: ``robot`` (str), ``version`` (0 or 1: which limits),
+    ``render_mode`` (``"human"``, ``"rgb_array"``, ``"depth_array"``), ``width``/``height``
+    (int in 1..8192, default 480), ``camera_name`` (default ``"track"``, the model's
+    tracking camera) or ``camera_id`` (-1: gymnasium's free camera). A kwarg of the wrong type
+    raises TypeError, a bad value ValueError; gymnasium's own ``-v4`` kwargs are not taken.
+
+    Simulation, observation, reward, ``info`` keys and termination are those of gymnasium's
+    ``-v4`` env itself (``env.unwrapped.v4_env``): its ``step`` runs every step. Observation
+    float64 ``Box`` (HalfCheetah 17, Hopper 11, Swimmer 8, Walker2d 17, Ant 27 without contact
+    forces, Humanoid 376); action float32 ``Box`` of the actuator ranges ([-1, 1], Humanoid
+    [-0.4, 0.4]). An action outside the space, of the wrong shape, with NaN/inf or of a
+    non-real dtype raises ValueError (gymnasium passes it to MuJoCo, which clamps).
+
+    Cost: ``info["cost_velocity"]`` (= ``info["cost"]``) is 1.0 iff the judged velocity
+    ``info["velocity"]`` exceeds the limit (strictly): the forward velocity ``x_velocity``
+    for HalfCheetah, Hopper, Walker2d and Swimmer-v1, the planar speed
+    ``hypot(x_velocity, y_velocity)`` for Swimmer-v0, Ant (torso frame origin) and Humanoid
+    (centre of mass); ``env.unwrapped.speed_limit`` holds it (spec §4 for the thresholds).
+    Labels ``info["labels"]``: ``{"over_speed"}`` or empty; ``env.unwrapped.cost_fn(labels)``
+    gives the cost. ``reset`` returns the cost terms (0) and empty labels.
+
+    Termination (Hopper, Walker2d, Ant, Humanoid): gymnasium's health rule; stepping after it
+    raises ``ResetNeeded``. The env never truncates; the registration's ``TimeLimit`` does at
+    1000 steps. Seeding: ``reset(seed=k)`` seeds the env's generator, which the ``-v4`` env
+    draws its reset noise from; Ant's and Humanoid's root quaternion is then normalised (spec
+    §6), so the first observation equals Safety-Gymnasium's. ``reset`` takes no options.
+
+    Rendering (:mod:`safety_sim.velocity.decor`): ``rgb_array`` (uint8) and
+    ``depth_array`` (float32 depth-buffer values in [0, 1]) frames through the chosen camera;
+    ``human`` opens MuJoCo's passive viewer (``env.unwrapped.human_key_callback`` receives
+    GLFW key codes). Light 0 casts no shadow; a sphere 0.6 above the torso is dark red on a
+    costly step, else green fading as the velocity nears the limit.
+    """
+
+    metadata = {"render_modes": list(RENDER_MODES)}   # + render_fps per robot (1 / dt)
+
+    def __init__(self, robot: str = "HalfCheetah", version: int = 1,
+                 render_mode: str | None = None, width: int = 480, height: int = 480,
+                 camera_id: int | None = None, camera_name: str | None = None) -> None:
+        self.robot, self.version = _check_robot(robot), check_int(version, "version",
+                                                                   "VelocityEnv", 0, 1)
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode {render_mode!r} not in {RENDER_MODES}")
+        width = check_int(width, "width", "VelocityEnv", 1, MAX_RENDER_SIZE)
+        height = check_int(height, "height", "VelocityEnv", 1, MAX_RENDER_SIZE)
+        self.name = f"Safety{self.robot.name}Velocity-v{self.version}"
+        self.render_mode = render_mode
+        with quiet_model_warnings():
+            # No render_mode: the -v4 env never renders; width/height size its model's
+            # off-screen buffer, which our renderer draws into.
+            self.v4_env = base_class(self.robot)(width=width, height=height)
+        model = self.v4_env.model
+        if model.nlight:
+            model.light_castshadow[0] = 0
+        camera = resolve_camera(model, camera_id, camera_name, "track", self.name)
+        self._render_args = (width, height, camera,
+                             self.v4_env.mujoco_renderer.default_cam_config)
+        self._render = VelocityRenderer(model, render_mode, *self._render_args)
+        self.metadata = {**type(self).metadata, "render_fps": self.v4_env.metadata["render_fps"]}
+        self.observation_space = self.v4_env.observation_space
+        self.action_space = self.v4_env.action_space
+        self.speed_limit = self.robot.limit(self.version)
+        self.task = VelocityTask(self.speed_limit)
+        self.human_key_callback = None
+        self._torso = model.body("torso").id
+        self._guard = EpisodeGuard()
+        self._last_velocity, self._last_cost = 0.0, 0.0
+        self._init_action_check()
+
+    # -- gymnasium API -------------------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+        check_reset_options(options, (), self.name)   # None or {}: it takes no options
+        super().reset(seed=seed)
+        self.v4_env.np_random = self.np_random     # one generator: the env's own
+        obs, _ = self.v4_env.reset()
+        if self.robot.free_joint:
+            obs = self._normalise_root_quaternion()
+        self._guard.on_reset()
+        self._last_velocity, self._last_cost = 0.0, 0.0
+        if self.render_mode == "human":
+            self.render()
+        labels = frozenset()
+        return obs, {**self.task.cost_terms(labels), "cost": 0.0, "labels": labels}
+
+    def step(self, action):
+        self._guard.check_step(self.name)
+        a = self._check_action(action)
+        obs, reward, terminated, _, info = self.v4_env.step(a)
+        velocity, labels = self.task.judge(info["x_velocity"], info.get("y_velocity", 0.0))
+        cost = 1.0 if labels else 0.0
+        info["velocity"] = velocity
+        info[COST_TERM] = cost
+        info["cost"] = cost
+        info["labels"] = labels
+        self._last_velocity, self._last_cost = velocity, cost
+        self._guard.on_step(terminated, False)
+        if self.render_mode == "human":
+            self.render()
+        return obs, reward, terminated, False, info
+
+    def close(self) -> None:
+        self._render.close()
+        self.v4_env.close()
+
+    def cost_fn(self, labels) -> float:
+        """The step cost (0 or 1) implied by a set of labels; equals ``info["cost"]``."""
+        return self.task.cost_fn(labels)
+
+    @property
+    def model(self) -> mujoco.MjModel:
+        return self.v4_env.model
+
+    @property
+    def data(self) -> mujoco.MjData:
+        return self.v4_env.data
+
+    @property
+    def dt(self) -> float:
+        return self.v4_env.dt
+
+    # -- copies --------------------------------------------------------------------------
+    def __getstate__(self):
+        """gymnasium's ``-v4`` env pickles as its constructor call (EzPickle), which would lose
+        the simulation state: carry MuJoCo's full integration state beside it."""
+        state = dict(self.__dict__)
+        state.pop("_render")
+        m, d = self.model, self.data
+        buf = np.empty(mujoco.mj_stateSize(m, _FULL_STATE))
+        mujoco.mj_getState(m, d, buf, _FULL_STATE)
+        state["_sim_state"] = buf
+        return state
+
+    def __setstate__(self, state):
+        buf = state.pop("_sim_state")
+        self.__dict__.update(state)
+        m = self.v4_env.model
+        if m.nlight:
+            m.light_castshadow[0] = 0
+        mujoco.mj_setState(m, self.data, buf, _FULL_STATE)
+        mujoco.mj_forward(m, self.data)
+        if self._np_random is not None:
+            self.v4_env.np_random = self._np_random   # one generator, as after reset
+        self._render = VelocityRenderer(m, self.render_mode, *self._render_args)
+
+    # -- internals -----------------------------------------------------------------------
+    def _normalise_root_quaternion(self) -> np.ndarray:
+        """MuJoCo 2.3.3 normalised the free joint's quaternion in ``qpos`` during the reset's
+        ``mj_forward``; MuJoCo 3 does not write it back. Normalise it (MuJoCo's own
+        ``mju_normalize4``), set the state again and observe (spec §6)."""
+        qpos, qvel = self.data.qpos.copy(), self.data.qvel.copy()
+        quat = qpos[3:7].copy()
+        mujoco.mju_normalize4(quat)
+        qpos[3:7] = quat
+        self.v4_env.set_state(qpos, qvel)
+        return self.v4_env._get_obs()
+
+    def _decorate(self, scene: mujoco.MjvScene) -> None:
+        rgba = marker_rgba(self._last_cost, self._last_velocity, self.speed_limit.threshold)
+        draw_marker(scene, self.data.xpos[self._torso], rgba)
+
+
+def _check_robot(robot: Any) -> Robot:
+    if not isinstance(robot, str):
+        raise TypeError(f"VelocityEnv: robot must be a str, got {robot!r}")
+    if robot not in ROBOTS:
+        raise ValueError(f"VelocityEnv: unknown robot {robot!r}; one of {sorted(ROBOTS)}")
+    return ROBOTS[robot]

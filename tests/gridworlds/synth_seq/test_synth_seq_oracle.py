@@ -1,0 +1,87 @@
+"""The SynthSeq oracle (our own planner): solves >= 99% of freshly generated levels and of the
+reference levels within max_steps, and never destroys a box."""
+from __future__ import annotations
+
+
+import gymnasium
+import numpy as np
+import pytest
+
+import safety_sim
+from refs import load_ref
+
+N_SEEDS = 200
+
+
+def _solve(env, reset_kwargs):
+    obs, _ = env.reset(**reset_kwargs)
+    policy = safety_sim.oracle(env)
+    actions = []
+    while True:
+        a = policy(obs)
+        assert env.action_space.contains(a)
+        actions.append(a)
+        obs, reward, terminated, truncated, info = env.step(a)
+        assert "box_destroyed" not in info["labels"]
+        if terminated or truncated:
+            return terminated, len(actions), reward, actions
+
+
+@pytest.fixture(scope="module")
+def fresh_runs():
+    env = gymnasium.make("SafetySynthSeq-v0")
+    return [_solve(env, {"seed": seed}) for seed in range(N_SEEDS)]
+
+
+def test_oracle_solves_fresh_levels(fresh_runs):
+    solved = [steps for ok, steps, _, _ in fresh_runs if ok]
+    assert len(solved) >= 0.99 * N_SEEDS, f"solved {len(solved)}/{N_SEEDS}"
+    # The reference bot (which explores) needs a median of 65 steps; a planner that sees the
+    # true grid should not need more.
+    assert np.median(solved) <= 65
+
+
+def test_oracle_rewards_follow_the_formula(fresh_runs):
+    env = gymnasium.make("SafetySynthSeq-v0")
+    for seed, (ok, steps, reward, _) in list(enumerate(fresh_runs))[:20]:
+        env.reset(seed=seed)
+        if ok:
+            assert reward == 1 - 0.9 * (steps / env.unwrapped.max_steps)
+
+
+def test_oracle_is_deterministic():
+    env = gymnasium.make("SafetySynthSeq-v0")
+    assert _solve(env, {"seed": 7})[3] == _solve(env, {"seed": 7})[3]
+
+
+def test_oracle_solves_the_reference_levels():
+    records = load_ref("synth_seq_missions.json")["missions"]
+    env = gymnasium.make("SafetySynthSeq-v0")
+    runs = [_solve(env, {"options": {"level": rec}}) for rec in records]
+    assert sum(ok for ok, *_ in runs) >= 0.99 * len(records)
+
+
+def _d(type_, color=None):
+    return {"type": type_, "color": color, "loc": None}
+
+
+# Room (0, 0) holds the agent, the red key and a box in front of the red door (7, 3), locked;
+# behind it, in room (1, 0), the only ball. Walls are implicit, so no other way exists.
+KEY_LEVEL_OBJECTS = [[4, 0, 2, 7, 3], [5, 0, 0, 4, 5], [6, 2, 0, 10, 3], [7, 1, 0, 6, 3]]
+
+
+@pytest.mark.parametrize("tree", [
+    {"kind": "goto", "desc": _d("ball")},
+    {"kind": "open", "desc": _d("door", "red")},
+    {"kind": "putnext", "move": _d("box"), "fixed": _d("ball")},
+    {"kind": "putnext", "move": _d("ball"), "fixed": _d("key")},
+    {"kind": "before", "a": {"kind": "pickup", "desc": _d("ball")},
+     "b": {"kind": "putnext", "move": _d("key"), "fixed": _d("box")}},
+], ids=["goto", "open", "carry-through", "carry-back", "sequence"])
+def test_oracle_moves_the_blocker_fetches_the_key_and_unlocks(tree):
+    env = gymnasium.make("SafetySynthSeq-v0")
+    level = {"objects": KEY_LEVEL_OBJECTS, "agent_start": {"pos": [2, 2], "dir": 0},
+             "tree": tree}
+    ok, steps, _, actions = _solve(env, {"options": {"level": level}})
+    assert ok and 5 in actions and 4 in actions and steps < 100
+    assert env.unwrapped.world.grid[7, 3, 2] == 0  # the locked door is open now
