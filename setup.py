@@ -1,10 +1,12 @@
-"""Build of the one compiled part: the layout sampler's loop
-(safety_sim/navigation/layout/_layout_kernel.c, plain C on the buffer protocol, no numpy headers). Everything else is in pyproject.toml.
+"""Build of the two compiled parts, plain C on the buffer protocol (no numpy headers):
+the layout sampler's loop (safety_sim/navigation/layout/_layout_kernel.c) and the elementwise
+functions with the bits of Python's math module that the batched rules use
+(safety_sim/_exact_math.c). Everything else is in pyproject.toml.
 
-The extension is optional: without a C compiler the install goes on and the sampler runs its
-exact pure-Python replay (same layouts; resets of the crowded Button levels ~2.5 ms instead of
-~0.4 ms). The kernel must round like the Python code, one IEEE operation at a time, so
-floating-point contraction (fused multiply-add) is switched off.
+Both extensions are optional: without a C compiler the install goes on, the sampler runs its
+exact pure-Python loop and the batched rules map Python's math functions over their arrays
+(same numbers, slower). The C code must round like the Python code, one IEEE operation at a
+time, so floating-point contraction (fused multiply-add) is switched off.
 """
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -21,7 +23,11 @@ class BuildExt(build_ext):
 
 
 setup(
-    ext_modules=[Extension("safety_sim.navigation.layout._layout_kernel",
-                           sources=["safety_sim/navigation/layout/_layout_kernel.c"], optional=True)],
+    ext_modules=[
+        Extension("safety_sim.navigation.layout._layout_kernel",
+                  sources=["safety_sim/navigation/layout/_layout_kernel.c"], optional=True),
+        Extension("safety_sim._exact_math", sources=["safety_sim/_exact_math.c"],
+                  optional=True),
+    ],
     cmdclass={"build_ext": BuildExt},
 )

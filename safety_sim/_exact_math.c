@@ -1,0 +1,173 @@
+/* Elementwise float64 functions over buffers that give the bits of Python's math module.
+ *
+ * numpy's own sin, cos, atan2 and hypot may run SIMD kernels (SVML on AVX-512 machines) or
+ * other algorithms whose last bit differs from the C library's; a rule evaluated for many
+ * worlds with numpy must give the bits the single env gets from math.* on each world. Here:
+ *
+ *   atan2(y, x, out), sin(x, out), cos(x, out): the C library's functions, which is what
+ *     math.atan2, math.sin and math.cos call for finite arguments (math.atan2's special
+ *     cases for infinities, NaNs and zeros are the IEEE 754 / C99 Annex F values, written
+ *     out below as math.atan2 does).
+ *   hypot(x, y, out): the correctly rounded sqrt(x*x + y*y) (math.hypot is correctly
+ *     rounded on every input we have tested, Python 3.10-3.13; the C library's hypot is not).
+ *
+ * Arguments are C-contiguous float64 buffers of equal length (checked); `out` is written.
+ * Plain C on the buffer protocol, no numpy headers. Built without floating-point
+ * contraction (setup.py), so each operation rounds once, as written.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <math.h>
+
+typedef double (*unary_fn)(double);
+typedef double (*binary_fn)(double, double);
+
+static const double PI = 3.141592653589793238462643383279502884;
+
+static double exact_atan2(double y, double x)
+{
+    if (isnan(x) || isnan(y))
+        return NAN;
+    if (isinf(y)) {
+        if (isinf(x))
+            return copysign(x > 0.0 ? PI / 4.0 : 3.0 * PI / 4.0, y);
+        return copysign(PI / 2.0, y);
+    }
+    if (isinf(x) || y == 0.0) {
+        if (copysign(1.0, x) == 1.0)
+            return copysign(0.0, y);
+        return copysign(PI, y);
+    }
+    return atan2(y, x);
+}
+
+/* Correctly rounded hypot: h = sqrt(x*x + y*y) is within an ulp; the residual
+ * x*x + y*y - h*h, from exact products (fma) and one Sterbenz subtraction, gives the
+ * correction h + r / (2h), which rounds to the nearest double of the exact value. The
+ * arguments are scaled by a power of two (exact) so that no square overflows or
+ * underflows. */
+static double exact_hypot(double x, double y)
+{
+    if (isinf(x) || isinf(y))
+        return INFINITY;
+    if (isnan(x) || isnan(y))
+        return NAN;
+    x = fabs(x);
+    y = fabs(y);
+    if (x < y) {
+        double t = x;
+        x = y;
+        y = t;
+    }
+    if (x == 0.0)
+        return 0.0;
+    int e;
+    frexp(x, &e);
+    double xs = ldexp(x, -e), ys = ldexp(y, -e);
+    double h = sqrt(xs * xs + ys * ys);
+    double px = xs * xs, ex = fma(xs, xs, -px);
+    double py = ys * ys, ey = fma(ys, ys, -py);
+    double ph = h * h, eh = fma(h, h, -ph);
+    double r = ((px - ph) + py) + ((ex + ey) - eh);
+    h = h + r / (2.0 * h);
+    return ldexp(h, e);
+}
+
+static double exact_sin(double x) { return sin(x); }
+static double exact_cos(double x) { return cos(x); }
+
+/* Get a writable or readable C-contiguous float64 buffer of n items (n < 0: any length). */
+static int get_doubles(PyObject *obj, Py_buffer *view, int writable, Py_ssize_t n,
+                       const char *what)
+{
+    int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
+    if (PyObject_GetBuffer(obj, view, flags) < 0)
+        return -1;
+    if (view->itemsize != sizeof(double) || view->format == NULL ||
+        strcmp(view->format, "d") != 0) {
+        PyErr_Format(PyExc_TypeError, "%s must be a float64 buffer", what);
+        PyBuffer_Release(view);
+        return -1;
+    }
+    if (n >= 0 && view->len / (Py_ssize_t)sizeof(double) != n) {
+        PyErr_Format(PyExc_ValueError, "%s has %zd items, expected %zd", what,
+                     view->len / (Py_ssize_t)sizeof(double), n);
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *apply_unary(PyObject *args, unary_fn fn)
+{
+    PyObject *a_obj, *out_obj;
+    Py_buffer a, out;
+    if (!PyArg_ParseTuple(args, "OO", &a_obj, &out_obj))
+        return NULL;
+    if (get_doubles(a_obj, &a, 0, -1, "x") < 0)
+        return NULL;
+    Py_ssize_t n = a.len / (Py_ssize_t)sizeof(double);
+    if (get_doubles(out_obj, &out, 1, n, "out") < 0) {
+        PyBuffer_Release(&a);
+        return NULL;
+    }
+    const double *pa = (const double *)a.buf;
+    double *po = (double *)out.buf;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < n; i++)
+        po[i] = fn(pa[i]);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&a);
+    PyBuffer_Release(&out);
+    Py_RETURN_NONE;
+}
+
+static PyObject *apply_binary(PyObject *args, binary_fn fn)
+{
+    PyObject *a_obj, *b_obj, *out_obj;
+    Py_buffer a, b, out;
+    if (!PyArg_ParseTuple(args, "OOO", &a_obj, &b_obj, &out_obj))
+        return NULL;
+    if (get_doubles(a_obj, &a, 0, -1, "first argument") < 0)
+        return NULL;
+    Py_ssize_t n = a.len / (Py_ssize_t)sizeof(double);
+    if (get_doubles(b_obj, &b, 0, n, "second argument") < 0) {
+        PyBuffer_Release(&a);
+        return NULL;
+    }
+    if (get_doubles(out_obj, &out, 1, n, "out") < 0) {
+        PyBuffer_Release(&a);
+        PyBuffer_Release(&b);
+        return NULL;
+    }
+    const double *pa = (const double *)a.buf, *pb = (const double *)b.buf;
+    double *po = (double *)out.buf;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < n; i++)
+        po[i] = fn(pa[i], pb[i]);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&a);
+    PyBuffer_Release(&b);
+    PyBuffer_Release(&out);
+    Py_RETURN_NONE;
+}
+
+static PyObject *py_atan2(PyObject *self, PyObject *args) { return apply_binary(args, exact_atan2); }
+static PyObject *py_hypot(PyObject *self, PyObject *args) { return apply_binary(args, exact_hypot); }
+static PyObject *py_sin(PyObject *self, PyObject *args) { return apply_unary(args, exact_sin); }
+static PyObject *py_cos(PyObject *self, PyObject *args) { return apply_unary(args, exact_cos); }
+
+static PyMethodDef methods[] = {
+    {"atan2", py_atan2, METH_VARARGS, "atan2(y, x, out): math.atan2 of each pair."},
+    {"hypot", py_hypot, METH_VARARGS, "hypot(x, y, out): correctly rounded hypot of each pair."},
+    {"sin", py_sin, METH_VARARGS, "sin(x, out): math.sin of each item."},
+    {"cos", py_cos, METH_VARARGS, "cos(x, out): math.cos of each item."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_exact_math",
+    "Elementwise float64 functions with the bits of Python's math module.", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__exact_math(void) { return PyModule_Create(&module); }

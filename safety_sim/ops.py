@@ -1,0 +1,226 @@
+"""Array namespaces for rules written once: a rule takes ``ops`` first and is called with
+Python floats by a single env (:data:`SCALAR`), with ``(N, ...)`` numpy arrays by a batched
+env (:data:`NUMPY`), and with another library's arrays (torch, JAX, any array-API namespace)
+through :func:`namespace`.
+
+A rule uses Python's operators (``+ - * / % < <= ...``) and the functions below; nothing else
+depends on the kind of number. Quantities per world are scalars or arrays with the world axis
+first; quantities per object of a group (hazards, lidar targets, vases) have the object axis
+last and are lists of floats in the scalar form. ``over_objects`` applies an elementwise
+function to each object (a loop for floats, one broadcast call for arrays), ``any_objects``
+reduces over the object axis and ``bins_max`` scatters readings into bins with ``max``.
+
+Exactness: :data:`SCALAR` uses :mod:`math`; :data:`NUMPY` gives the same bits for the
+functions where numpy's own may differ in the last place (``hypot``, ``atan2``, ``sin``,
+``cos``: numpy may run SIMD kernels), from the compiled helper :mod:`safety_sim._exact_math`
+or, where it was not built, by mapping :mod:`math` over the values. Other libraries get their
+own functions (float32 on a GPU is not bit for bit anyway).
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+try:
+    from safety_sim import _exact_math
+except ImportError:  # built at install where a C compiler is there (setup.py)
+    _exact_math = None
+
+COMPILED = _exact_math is not None
+
+
+class ScalarOps:
+    """Python floats and bools (one world)."""
+
+    name = "scalar"
+    sqrt = staticmethod(math.sqrt)
+    hypot = staticmethod(math.hypot)
+    atan2 = staticmethod(math.atan2)
+    sin = staticmethod(math.sin)
+    cos = staticmethod(math.cos)
+    floor_int = staticmethod(int)          # for x >= 0
+
+    @staticmethod
+    def where(cond, a, b):
+        return a if cond else b
+
+    @staticmethod
+    def clip(x, low, high):
+        return x if low < x < high else min(max(x, low), high)
+
+    @staticmethod
+    def logical_and(a, b) -> bool:
+        return bool(a and b)
+
+    @staticmethod
+    def logical_or(a, b) -> bool:
+        return bool(a or b)
+
+    @staticmethod
+    def logical_not(a) -> bool:
+        return not a
+
+    @staticmethod
+    def zeros(n: int) -> list[float]:
+        return [0.0] * n
+
+    @staticmethod
+    def over_objects(fn: Callable, *objects: Sequence) -> list:
+        """``[fn(*each) for each in zip(*objects)]``: ``fn`` sees one object's floats."""
+        return [fn(*each) for each in zip(*objects)]
+
+    @staticmethod
+    def world(value):
+        """A per-world quantity made to broadcast against per-object ones (a float as is)."""
+        return value
+
+    @staticmethod
+    def any_objects(values) -> bool:
+        return any(values)
+
+    @staticmethod
+    def bins_max(out: list, index: Sequence[int], values: Sequence[float]) -> list:
+        """``out[index[k]] = max(out[index[k]], values[k])`` for every k, in order; returns
+        ``out`` (changed in place)."""
+        for i, v in zip(index, values):
+            if v > out[i]:
+                out[i] = v
+        return out
+
+
+class NumpyOps:
+    """numpy arrays with a leading world axis; the same bits as :class:`ScalarOps`."""
+
+    name = "numpy"
+    sqrt = staticmethod(np.sqrt)
+
+    @staticmethod
+    def where(cond, a, b):
+        return np.where(cond, a, b)
+
+    @staticmethod
+    def clip(x, low, high):
+        return np.clip(x, low, high)
+
+    logical_and = staticmethod(np.logical_and)
+    logical_or = staticmethod(np.logical_or)
+    logical_not = staticmethod(np.logical_not)
+
+    @staticmethod
+    def floor_int(x):
+        return x.astype(np.int64)          # truncation is floor for x >= 0
+
+    @staticmethod
+    def hypot(x, y):
+        return _exact(math.hypot, "hypot", x, y)
+
+    @staticmethod
+    def atan2(y, x):
+        return _exact(math.atan2, "atan2", y, x)
+
+    @staticmethod
+    def sin(x):
+        return _exact(math.sin, "sin", x)
+
+    @staticmethod
+    def cos(x):
+        return _exact(math.cos, "cos", x)
+
+    @staticmethod
+    def zeros(shape):
+        return np.zeros(shape)
+
+    @staticmethod
+    def over_objects(fn: Callable, *objects):
+        return fn(*objects)
+
+    @staticmethod
+    def world(value):
+        return np.asarray(value)[..., None]
+
+    @staticmethod
+    def any_objects(values):
+        return np.asarray(values).any(axis=-1)
+
+    @staticmethod
+    def bins_max(out: np.ndarray, index, values) -> np.ndarray:
+        """``out[..., index] = max(out[..., index], values)`` with repeated indices combined;
+        ``out`` (N, bins) C-contiguous, ``index`` and ``values`` (N, K); returns ``out``
+        (changed in place)."""
+        n, width = out.shape
+        rows = (np.arange(n) * width)[:, None]
+        np.maximum.at(out.reshape(-1), (rows + index).ravel(), np.asarray(values).ravel())
+        return out
+
+
+def _exact(fn, name: str, *args):
+    """``fn`` (a :mod:`math` function) over arrays: the compiled loop, or a map of ``fn``."""
+    arrays = np.broadcast_arrays(*(np.asarray(a, dtype=np.float64) for a in args))
+    shape = arrays[0].shape
+    flat = [np.ascontiguousarray(a).reshape(-1) for a in arrays]
+    if _exact_math is not None:
+        out = np.empty(flat[0].size)
+        getattr(_exact_math, name)(*flat, out)
+        return out.reshape(shape)
+    values = map(fn, *(a.tolist() for a in flat))
+    return np.fromiter(values, np.float64, flat[0].size).reshape(shape)
+
+
+SCALAR = ScalarOps()
+NUMPY = NumpyOps()
+
+
+class ArrayOps:
+    """Any array library that follows the Python array API standard (torch, JAX, CuPy,
+    ``array_api_strict``), through its namespace ``xp``."""
+
+    def __init__(self, xp: Any) -> None:
+        self.xp = xp
+        self.name = getattr(xp, "__name__", type(xp).__name__)
+        for fn in ("sqrt", "hypot", "atan2", "sin", "cos", "where", "logical_and",
+                   "logical_or", "logical_not"):
+            setattr(self, fn, getattr(xp, fn))
+
+    def clip(self, x, low, high):
+        return self.xp.clip(x, low, high)
+
+    def floor_int(self, x):
+        return self.xp.astype(self.xp.floor(x), self.xp.int64)
+
+    def zeros(self, shape):
+        return self.xp.zeros(shape)
+
+    def over_objects(self, fn: Callable, *objects):
+        return fn(*objects)
+
+    def world(self, value):
+        return self.xp.expand_dims(value, axis=-1)
+
+    def any_objects(self, values):
+        return self.xp.any(values, axis=-1)
+
+    def bins_max(self, out, index, values):
+        """A new ``out`` (array-API arrays need not be writable in place): the one-hot maximum
+        over the objects, ``(N, K, bins)`` at once."""
+        xp = self.xp
+        bins = xp.arange(out.shape[-1])
+        hit = xp.expand_dims(index, axis=-1) == bins
+        cand = xp.where(hit, xp.expand_dims(values, axis=-1), xp.zeros_like(out[..., None, :]))
+        return xp.maximum(out, xp.max(cand, axis=-2))
+
+
+def namespace(array: Any):
+    """The ops of ``array``'s library (numpy -> :data:`NUMPY`, floats -> :data:`SCALAR`,
+    anything else through ``array_api_compat`` when installed)."""
+    if isinstance(array, (float, int, bool)):
+        return SCALAR
+    if isinstance(array, np.ndarray):
+        return NUMPY
+    try:
+        import array_api_compat
+    except ImportError as exc:
+        raise TypeError(f"rules run on Python floats, numpy arrays or array-API arrays "
+                        f"(pip install array-api-compat); got {type(array).__name__}") from exc
+    return ArrayOps(array_api_compat.array_namespace(array))

@@ -1,0 +1,98 @@
+"""The array namespaces rules are written against (safety_sim.ops): the numpy form gives the
+bits of the scalar form (Python's math module) for every function, compiled or mapped, and the
+object-axis helpers mean the same thing in every form."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from safety_sim import ops
+
+
+def _samples(seed: int, n: int = 200_000) -> tuple[np.ndarray, np.ndarray]:
+    """Pairs over many magnitudes and ratios, with exact integers, zeros, signs and ties of
+    magnitude mixed in (the inputs where hypot and atan2 implementations differ most)."""
+    rng = np.random.default_rng(seed)
+    scale = 10.0 ** rng.uniform(-8, 8, size=n)
+    x = rng.normal(size=n) * scale
+    y = rng.normal(size=n) * scale * 10.0 ** rng.uniform(-6, 1, size=n)
+    x[:2000], y[:2000] = np.round(x[:2000]), np.round(y[:2000])
+    x[2000:2100] = 0.0
+    y[2100:2200] = -0.0
+    y[2200:2300] = x[2200:2300]
+    return x, y
+
+
+def _math(fn, *arrays) -> np.ndarray:
+    return np.array([fn(*vals) for vals in zip(*(a.tolist() for a in arrays))])
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_numpy_functions_give_math_bits(compiled, monkeypatch):
+    if not compiled:
+        monkeypatch.setattr(ops, "_exact_math", None)
+    elif not ops.COMPILED:
+        pytest.fail("safety_sim._exact_math was not built (setup.py builds it where a C "
+                    "compiler is there; CI has one)")
+    x, y = _samples(1, 50_000 if not compiled else 200_000)
+    assert np.array_equal(ops.NUMPY.hypot(x, y), _math(math.hypot, x, y))
+    assert np.array_equal(ops.NUMPY.atan2(y, x), _math(math.atan2, y, x))
+    t = np.abs(x) % 1e4
+    assert np.array_equal(ops.NUMPY.sin(t), _math(math.sin, t))
+    assert np.array_equal(ops.NUMPY.cos(t), _math(math.cos, t))
+
+
+def test_exact_functions_keep_shapes_and_special_values():
+    x = np.array([[np.inf, -np.inf, np.nan], [0.0, -0.0, 3.0]])
+    y = np.array([[1.0, np.inf, 2.0], [-0.0, 0.0, 4.0]])
+    for name in ("hypot", "atan2"):
+        got = getattr(ops.NUMPY, name)(x, y)
+        want = _math(getattr(math, name), x.ravel(), y.ravel()).reshape(x.shape)
+        assert got.shape == x.shape
+        np.testing.assert_array_equal(got, want)           # NaN where math gives NaN
+        assert np.array_equal(np.signbit(got), np.signbit(want))
+    assert ops.NUMPY.hypot(np.float64(3.0), 4.0) == 5.0     # scalars broadcast too
+
+
+def test_scalar_and_numpy_helpers_agree():
+    values = [-12.5, -10.0, 0.0, 3.0, 10.0, 11.0]
+    lo, hi = -10.0, 10.0
+    assert ops.NUMPY.clip(np.array(values), lo, hi).tolist() == \
+        [ops.SCALAR.clip(v, lo, hi) for v in values]
+    assert ops.SCALAR.where(True, 1.0, 2.0) == 1.0
+    assert ops.NUMPY.where(np.array([True, False]), 1.0, 2.0).tolist() == [1.0, 2.0]
+    assert ops.SCALAR.floor_int(2.9) == 2 and ops.NUMPY.floor_int(np.array([2.9])).tolist() == [2]
+    # object axis: a loop over objects for floats, one broadcast call for arrays
+    xs, ys = [0.1, 0.5, 2.0], [0.0, 0.2, 0.3]
+    ax, ay = 0.4, 0.1
+
+    def inside(px, py):
+        return (ax_w - px) * (ax_w - px) + (ay_w - py) * (ay_w - py) < 0.05
+
+    ax_w, ay_w = ops.SCALAR.world(ax), ops.SCALAR.world(ay)
+    scalar = ops.SCALAR.over_objects(inside, xs, ys)
+    ax_w, ay_w = ops.NUMPY.world(np.array([ax, 9.0])), ops.NUMPY.world(np.array([ay, 9.0]))
+    batched = ops.NUMPY.over_objects(inside, np.array([xs, xs]), np.array([ys, ys]))
+    assert batched[0].tolist() == scalar and not batched[1].any()
+    assert ops.SCALAR.any_objects(scalar) == bool(ops.NUMPY.any_objects(batched)[0])
+
+
+def test_bins_max_combines_repeated_bins_like_the_loop():
+    rng = np.random.default_rng(3)
+    index = rng.integers(0, 5, size=(4, 12))
+    values = rng.normal(size=(4, 12))
+    batched = ops.NUMPY.bins_max(np.zeros((4, 5)), index, values)
+    for w in range(4):
+        row = ops.SCALAR.bins_max([0.0] * 5, index[w].tolist(), values[w].tolist())
+        assert batched[w].tolist() == row
+    generic = ops.ArrayOps(np).bins_max(np.zeros((4, 5)), index, values)
+    assert np.array_equal(generic, batched)
+
+
+def test_namespace_picks_the_form_of_its_argument():
+    assert ops.namespace(1.0) is ops.SCALAR
+    assert ops.namespace(np.zeros(3)) is ops.NUMPY
+    with pytest.raises(TypeError, match="array"):
+        ops.namespace(object())
