@@ -8,9 +8,11 @@ forms alike), so a test of a squared distance gives the same answer as the refer
 """
 from __future__ import annotations
 
+import functools
 import math
 
 
+@functools.lru_cache(maxsize=256)
 def sqrt_threshold(s: float) -> float:
     """The smallest double ``q`` with ``math.sqrt(q) >= s`` (``s`` finite; 0.0 for s <= 0)."""
     s = float(s)

@@ -63,8 +63,19 @@ class ScalarOps:
         return not a
 
     @staticmethod
-    def zeros(n: int) -> list[float]:
-        return [0.0] * n
+    def zeros_per_world(like, width: int) -> list[float]:
+        """``width`` zeros for each world of ``like`` (a per-world quantity)."""
+        return [0.0] * width
+
+    @staticmethod
+    def like(x, value):
+        """``value`` in the shape of ``x`` (for a float: ``value`` itself)."""
+        return value
+
+    @staticmethod
+    def asarray(values):
+        """A constant table (a tuple stays a tuple: indexing it with an int is fastest)."""
+        return values
 
     @staticmethod
     def over_objects(fn: Callable, *objects: Sequence) -> list:
@@ -79,6 +90,11 @@ class ScalarOps:
     @staticmethod
     def any_objects(values) -> bool:
         return any(values)
+
+    @staticmethod
+    def object_index(count: int) -> range:
+        """0, 1, ... for each object of a group (to compare with a per-world index)."""
+        return range(count)
 
     @staticmethod
     def bins_max(out: list, index: Sequence[int], values: Sequence[float]) -> list:
@@ -129,8 +145,14 @@ class NumpyOps:
         return _exact(math.cos, "cos", x)
 
     @staticmethod
-    def zeros(shape):
-        return np.zeros(shape)
+    def zeros_per_world(like, width: int) -> np.ndarray:
+        return np.zeros(np.shape(like) + (width,))
+
+    @staticmethod
+    def like(x, value):
+        return np.full(np.shape(x), value)
+
+    asarray = staticmethod(np.asarray)
 
     @staticmethod
     def over_objects(fn: Callable, *objects):
@@ -143,6 +165,10 @@ class NumpyOps:
     @staticmethod
     def any_objects(values):
         return np.asarray(values).any(axis=-1)
+
+    @staticmethod
+    def object_index(count: int) -> np.ndarray:
+        return np.arange(count)
 
     @staticmethod
     def bins_max(out: np.ndarray, index, values) -> np.ndarray:
@@ -189,8 +215,14 @@ class ArrayOps:
     def floor_int(self, x):
         return self.xp.astype(self.xp.floor(x), self.xp.int64)
 
-    def zeros(self, shape):
-        return self.xp.zeros(shape)
+    def zeros_per_world(self, like, width: int):
+        return self.xp.zeros(tuple(like.shape) + (width,), dtype=like.dtype)
+
+    def like(self, x, value):
+        return self.xp.full_like(x, value)
+
+    def asarray(self, values):
+        return self.xp.asarray(values)
 
     def over_objects(self, fn: Callable, *objects):
         return fn(*objects)
@@ -200,6 +232,9 @@ class ArrayOps:
 
     def any_objects(self, values):
         return self.xp.any(values, axis=-1)
+
+    def object_index(self, count: int):
+        return self.xp.arange(count)
 
     def bins_max(self, out, index, values):
         """A new ``out`` (array-API arrays need not be writable in place): the one-hot maximum

@@ -1,5 +1,6 @@
 """One navigation env for Push, Goal, Button, Circle, Run and users' own levels (gymnasium glue;
-see :class:`NavigationEnv`; the task pages are in :mod:`safety_sim.navigation.tasks`)."""
+see :class:`NavigationEnv`; the task pages are in :mod:`safety_sim.navigation.tasks`). The
+level's rules run here on Python floats (:data:`safety_sim.ops.SCALAR`)."""
 from __future__ import annotations
 
 from typing import Any
@@ -8,32 +9,25 @@ import gymnasium
 import mujoco
 import numpy as np
 
+from safety_sim.core import ActionCheckMixin, EpisodeGuard
 from safety_sim.navigation import config as nc
-from safety_sim.core import EpisodeGuard
-from safety_sim.navigation.checks import (
-    RENDER_MODES,
-    ActionCheckMixin,
-    box_action_space,
-    check_kwargs,
-)
-from safety_sim.navigation.layout.placer import NavPlacer
-from safety_sim.navigation.observation import NavObservationMixin
+from safety_sim.navigation import decor
+from safety_sim.navigation.checks import RENDER_MODES, check_kwargs
+from safety_sim.navigation.judging import Facts
+from safety_sim.navigation.runtime import NavRuntime
+from safety_sim.navigation.objects import Buttons
+from safety_sim.navigation.observation import NavPicturesMixin
 from safety_sim.navigation.physics import NavPhysics
-from safety_sim.navigation.handles import NavHandles
-from safety_sim.navigation.reset_state import reference_forwards, settle_like_reference
-from safety_sim.navigation.scene import compile_scene
-from safety_sim.navigation import decor as nav_decor
+from safety_sim.navigation.reset_state import settle_like_reference
+from safety_sim.navigation.rewards import Snapshot
+from safety_sim.ops import SCALAR
 from safety_sim.render.env_render import MujocoRenderMixin
 from safety_sim.render.offscreen import resolve_camera
-from safety_sim.navigation.sensors import ObsLayout, SensorReadout
-from safety_sim.navigation.rewards import Snapshot
-from safety_sim.navigation.judging import NavTask
-
 
 _NO_LABELS: frozenset[str] = frozenset()
 
 
-class NavigationEnv(ActionCheckMixin, NavObservationMixin, MujocoRenderMixin, gymnasium.Env):
+class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymnasium.Env):
     """Safety-Gymnasium's navigation tasks as one env configured by data.
 
     ``NavigationEnv(agent="Point", config=NavConfig(...))`` (registered as
@@ -41,8 +35,9 @@ class NavigationEnv(ActionCheckMixin, NavObservationMixin, MujocoRenderMixin, gy
     episode length come from ``config`` (:class:`safety_sim.navigation.config.NavConfig`; default:
     Goal level 1). The registered Push, Goal, Button, Circle and Run ids are the named levels of
     :data:`safety_sim.navigation.config.LEVELS` (their pages: :mod:`safety_sim.navigation.tasks`).
-    The model is built with ``mujoco.MjSpec`` and compiled once per env; ``reset`` writes the
-    layout into the model and state (no recompiling).
+    The model is built with ``mujoco.MjSpec`` and compiled once per env
+    (``env.unwrapped.runtime``, a :class:`~safety_sim.navigation.runtime.NavRuntime` shared with the
+    vector env); ``reset`` writes the layout into the model and state (no recompiling).
 
     Kwargs: ``agent`` (Point, Car, Doggo, Racecar, Ant), ``config``, ``vision`` (bool: Dict
     observation plus a 256x256x3 uint8 ``vision`` frame from the agent's camera),
@@ -75,91 +70,83 @@ class NavigationEnv(ActionCheckMixin, NavObservationMixin, MujocoRenderMixin, gy
                  vision: bool = False, render_mode: str | None = None, width: int = 256,
                  height: int = 256, camera_id: int | None = None,
                  camera_name: str | None = None) -> None:
-        self.agent_spec, self.config, self.vision, width, height = check_kwargs(
+        agent_spec, config, vision, width, height = check_kwargs(
             type(self).__name__, agent, config, vision, render_mode, width, height)
         self.render_mode = render_mode
-        self.name = f"Safety{self.agent_spec.name}{self.config.name}" + \
-            ("Vision" if self.vision else "")
-        self.model = compile_scene(self.agent_spec, self.config, offwidth=width,
-                                   offheight=height)
+        self.runtime = lv = NavRuntime(agent_spec, config, vision=vision, width=width,
+                                   height=height)
+        self.name, self.agent_spec, self.config, self.vision = lv.name, agent_spec, config, vision
+        self.model, self.handles, self.task = lv.model, lv.handles, lv.task
+        self.obs_layout = lv.obs_layout
+        self.action_space, self.observation_space = lv.action_space, lv.observation_space
         self.data = mujoco.MjData(self.model)
-        self.handles = h = NavHandles.resolve(self.model, self.config)
-        self.task = NavTask(self.config)
-        self._physics = NavPhysics(self.model, self.data, self.config, h)
-        goal = self.config.find(nc.Goal)
-        self._scorer = self.config.reward.scorer(goal.size if goal is not None else 0.0)
-        self._readout = SensorReadout(self.model, self.agent_spec.obs_sensors)
-        self.obs_layout = ObsLayout(self._readout.sensor_keys, h.lidar_keys,
-                                    self.config.lidar_bins)
-        self.action_space = box_action_space(self.model)
-        self.observation_space = self.obs_layout.space(
-            image=(nav_decor.VISION_SIZE, nav_decor.VISION_SIZE, 3) if self.vision else None)
+        self._physics = NavPhysics(self.model, self.data, config, lv.handles)
+        self._scorer = lv.scorer(SCALAR)
         camera = resolve_camera(self.model, camera_id, camera_name,
-                                "track" if self.vision else "vision", self.name)
-        self._render = nav_decor.NavRenderer(self.model, render_mode, width, height, camera)
+                                "track" if vision else "vision", self.name)
+        self._render = decor.NavRenderer(self.model, render_mode, width, height, camera)
         self.human_key_callback = None
-        self._placer = NavPlacer(self.model, self.config, self.agent_spec, h, self.name)
+        self._placer = lv.placer()
         self._stream: np.random.RandomState | None = None   # the episode's (reference's)
         self._step_draws = 0        # the steps' draws not yet taken from it (see _rs)
         self._guard = EpisodeGuard()
         self._init_fast_path()
 
     def _init_fast_path(self) -> None:
-        h = self.handles
+        lv, h = self.runtime, self.runtime.handles
         self._init_views()
-        # bodies read every step: agent, goal, box (-1: none), then the lidar objects
-        self._read_ids = [h.agent_body, h.goal_body, h.box_body, *h.lidar_bodies.tolist()]
-        self._init_observation()
-        self._max_steps = self.config.max_episode_steps
-        self._may_touch = self._physics.may_touch   # else no step has contact/motion labels
-        self._judged = bool(self.task.label_names)
-        self._no_costs = self.task.shared_cost_terms(_NO_LABELS)
+        self._init_pictures()
         self._init_action_check()
-        ctrl = self.model.actuator_ctrlrange
-        self._ctrl_clip = (ctrl[:, 0].copy(), ctrl[:, 1].copy())
-        self._needs_clip = bool(np.any(ctrl[:, 0] > self.action_space.low)
-                                or np.any(ctrl[:, 1] < self.action_space.high))
-        self._alive = self.agent_spec.alive
-        self._snap = Snapshot()
-        self._resting = getattr(self.config.reward, "resting_steps", 0)
-        self._passes = reference_forwards(self.config.reward.goal_event)
-        self._hazards_xy: list[tuple[float, float]] = []
+        self._obs = np.zeros(lv.obs_layout.size)
+        self._agent, self._goal, self._box = lv.read_bodies
+        self._lidar_ids = h.lidar_bodies.tolist()
+        self._max_steps = lv.config.max_episode_steps
+        self._judged = bool(lv.task.label_names)
+        self._watched = bool(h.contact_adr)
+        self._vases = len(h.vase_dofs) > 0
+        self._no_costs = lv.task.judged(dict.fromkeys(lv.task.label_names, False))[1]
+        self._alive = lv.agent.alive
+        self._reads_velocity = lv.config.reward.reads_velocity
+        self._by_touch = lv.config.reward.met_by_touch
+        self._snap, self._facts = Snapshot(), Facts()
         self._reset_xy: dict[str, tuple[float, float]] = {}
         self._goal_button, self._timer = None, 0
         self._steps, self._last_cost = 0, 0.0
 
     # -- gymnasium API -------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+        lv = self.runtime
         overrides = self._placer.check_options(options)
         super().reset(seed=seed)           # validates the seed with gymnasium's messages
         self._rs, layout = self._placer.draw(seed, self._rs, self.np_random, overrides)
         mujoco.mj_resetData(self.model, self.data)
         self._placer.write(self.data, layout)
-        if self.agent_spec.reset_joints is not None:
-            self.agent_spec.reset_joints(self._rs, self.model, self.data)
-        settle_like_reference(self.model, self.data, self._physics.forward, self._passes)
+        if lv.agent.reset_joints is not None:
+            lv.agent.reset_joints(self._rs, self.model, self.data)
+        settle_like_reference(self.model, self.data, self._physics.forward,
+                              lv.reference_passes)
         self._reset_xy = layout.xy
-        self._hazards_xy = [layout.xy[n] for n in self._physics.hazard_names]
-        self._physics.on_reset()
+        hazards = [layout.xy[n] for n in lv.hazard_names]
+        self._facts.xy = {"hazard": ([x for x, _ in hazards], [y for _, y in hazards])}
         self._goal_button, self._timer = layout.goal_button, 0
-        pos = self._positions()
-        self._scorer.start(self._fill(pos))
-        labels = self.task.labels(pos[0], self._hazards_xy, self._touched(pos[0]))
-        costs = self.task.cost_terms(labels)
+        xp = self._xpos.tolist()
+        snap, facts = self._read_state(xp)
+        self._scorer.start(snap)
+        labels, costs = lv.task.judged(lv.task.labels(SCALAR, facts))
         self._steps, self._last_cost = 0, costs["cost_sum"]
         self._guard.on_reset()
-        obs = self._observe(pos)
+        obs = self._observe(xp)
         if self.render_mode == "human":
             self.render()
         return obs, {**costs, "cost": costs["cost_sum"], "labels": labels}
 
     def step(self, action):
-        guard = self._guard
+        guard, lv = self._guard, self.runtime
         if guard.done or not guard.started:
             guard.check_step(self.name)
         a = self._check_action(action)
-        if self._needs_clip:
-            np.clip(a, *self._ctrl_clip, out=self._ctrl)
+        if lv.ctrl_clip is not None:
+            np.clip(a, *lv.ctrl_clip, out=self._ctrl)
         else:
             self._ctrl[:] = a
         # The reference draws binomial(10, 1.0) here (always 10); that consumes exactly one
@@ -167,12 +154,12 @@ class NavigationEnv(ActionCheckMixin, NavObservationMixin, MujocoRenderMixin, gy
         self._step_draws += 1
         if not self._physics.advance(nc.SUBSTEPS):
             return self._unstable()
-        pos = self._positions()
-        touched = self._touched(pos[0]) if self._may_touch else ()
-        reward, terms, met = self._scorer.reward(self._fill(pos, touched))
+        xp = self._xpos.tolist()
+        snap, facts = self._read_state(xp)
+        reward, terms, met = self._scorer.reward(snap)
         if self._judged:
-            labels = self.task.labels(pos[0], self._hazards_xy, touched, met)
-            costs = self.task.shared_cost_terms(labels, self._timer == 0)
+            labels, costs = lv.task.judged(lv.task.labels(SCALAR, facts, met),
+                                           self._timer == 0)
         else:   # a level without labels (Circle0): nothing to judge
             labels, costs = _NO_LABELS, self._no_costs
         if self._timer:
@@ -180,12 +167,12 @@ class NavigationEnv(ActionCheckMixin, NavObservationMixin, MujocoRenderMixin, gy
         terminated = False
         if met:
             terminated = not self._goal_event()
-            pos = self._positions()
+            xp = self._xpos.tolist()
         if self._alive is not None and not self._alive(self.model, self.data):
             terminated = True
         self._steps += 1
         truncated = self._steps >= self._max_steps
-        obs = self._observe(pos)
+        obs = self._observe(xp)
         info = {**costs, "cost": costs["cost_sum"], "labels": labels, "reward_terms": terms}
         if met:
             info["goal_met"] = True
@@ -213,6 +200,12 @@ class NavigationEnv(ActionCheckMixin, NavObservationMixin, MujocoRenderMixin, gy
     def layout(self) -> dict[str, tuple[float, float]]:
         """Current XY of every placed body (agent and objects; gremlin{i}: its box)."""
         return self._placer.current(self._xpos)
+
+    @property
+    def renderer(self) -> decor.NavRenderer:
+        """The env's off-screen renderer (its size and camera; the vector env draws its worlds
+        with the same settings)."""
+        return self._render
 
     @property
     def elapsed_steps(self) -> int:
@@ -248,33 +241,41 @@ class NavigationEnv(ActionCheckMixin, NavObservationMixin, MujocoRenderMixin, gy
     def _rs(self, stream: np.random.RandomState | None) -> None:
         self._stream, self._step_draws = stream, 0
 
-    def _positions(self) -> list[list[float]]:
-        """Positions of the bodies in ``_read_ids`` (agent, goal, box, lidar objects)."""
-        xp = self._xpos.tolist()
-        return [xp[i] for i in self._read_ids]
-
-    def _fill(self, pos, touched=()) -> Snapshot:
-        s = self._snap
-        s.agent, s.goal, s.box = pos[0], pos[1], pos[2]
-        if self._physics.wants_velocity:
+    def _read_state(self, xp: list[list[float]]) -> tuple[Snapshot, Facts]:
+        """What the rules read of the current state (``xp``: every body's xpos as lists): the
+        reward's snapshot and the judging's facts, refilled in place."""
+        s, f = self._snap, self._facts
+        s.agent, s.goal, s.box = xp[self._agent], xp[self._goal], xp[self._box]
+        if self._reads_velocity:
             s.velocity = self._physics.agent_velocity()
-        s.goal_touched = "goal_button" in touched
-        return s
+        f.agent = s.agent
+        if self._watched:
+            f.touching = self._physics.touching()
+        if self._vases:
+            f.vase_velocity = self._physics.vase_velocity()
+        f.goal_button = -1 if self._goal_button is None else self._goal_button
+        f.buttons_active = self._timer == 0
+        if self._by_touch:
+            s.goal_touched = Buttons.goal_touched(SCALAR, f)
+        return s, f
 
-    def _touched(self, agent_xy) -> tuple[str, ...]:
-        """Contact and motion labels of the current state (the goal button press as
-        ``"goal_button"``; wrong buttons only count while the buttons are active)."""
-        return self._physics.touched(agent_xy, self._goal_button, self._timer == 0)
+    def _observe(self, xp: list[list[float]]):
+        """The observation of the current state (``xp`` as in :meth:`_read_state`)."""
+        ids = self._lidar_ids
+        self.runtime.observer.observe(SCALAR, self._sensordata, xp[self._agent],
+                                    self._xmat[self._agent].tolist(), [xp[i][0] for i in ids],
+                                    [xp[i][1] for i in ids], self._timer > 0, self._obs)
+        return self._with_vision(self._obs)
 
     def _goal_event(self) -> bool:
         """New goal after an achievement; False when no goal position fits (Goal, Push)."""
         if self.config.reward.goal_event == "button":
             self._goal_button = self._placer.choose_button(self._rs)
-            self._timer = self._resting
+            self._timer = self.runtime.resting_steps
         elif not self._placer.resample_goal(self._rs, self._xpos, self._reset_xy):
             return False
         self._physics.forward()
-        self._scorer.start(self._fill(self._positions()))
+        self._scorer.start(self._read_state(self._xpos.tolist())[0])
         return True
 
     def _unstable(self):
@@ -283,7 +284,7 @@ class NavigationEnv(ActionCheckMixin, NavObservationMixin, MujocoRenderMixin, gy
         gymnasium.logger.warn(f"{self.name}: the physics became unstable (MuJoCo warning: "
                               f"{self._physics.last_warning}); the episode is truncated")
         self._guard.on_step(False, True)
-        info = {**self.task.cost_terms(frozenset(), self._timer == 0), "cost": 0.0,
+        info = {**self.task.cost_terms_of((), self._timer == 0), "cost": 0.0,
                 "labels": frozenset(), "reward_terms": {}, "physics_unstable": True}
         self._last_cost = 0.0
         return self._last_obs_copy(), 0.0, False, True, info

@@ -12,9 +12,7 @@ import numpy as np
 from safety_sim.navigation import config as nc
 from safety_sim.navigation import objects as no
 
-# Contact codes of the geom-pair table (agent geom x object geom); buttons get
-# BUTTON_CODE + index so that the goal button can be told from the others.
-PILLAR_CODE, VASE_CODE, GREMLIN_CODE, BUTTON_CODE = 1, 2, 3, 4
+CONTACT_SENSOR = "contact_"   # + body name: the sensor watching that body's contacts
 
 
 @dataclass(frozen=True)
@@ -28,11 +26,8 @@ class NavHandles:
     lidar_bodies: np.ndarray     # bodies of all sensed groups, group after group (circle: 0)
     lidar_bounds: tuple[int, ...]  # group g is lidar_bodies[bounds[g]:bounds[g + 1]]
     ring_slots: tuple[int, ...]  # height slot of each lidar ring (object order, §12)
-    touch: np.ndarray            # (ngeom, ngeom) int16 contact codes, 0 = nothing watched
-    first_watched_geom: int      # no watched geom has a smaller id (ngeom: none watched)
-    static_watched: tuple        # (body, radius) of static watched bodies (pillars, buttons)
-    moving_watched: tuple        # (body, radius) of free watched bodies (vases, gremlins)
-    agent_reach: float           # bound on the distance from the agent origin to its geoms
+    contact_adr: dict[str, np.ndarray]  # kind prefix -> sensordata address of each object's
+    #                              contact sensor (agent subtree vs the object's body)
     vase_dofs: np.ndarray        # first dof of each vase's free joint
     gremlin_mocap: np.ndarray    # mocap index of each gremlin ghost
     gremlin_eq: np.ndarray       # weld equality of each gremlin
@@ -63,8 +58,9 @@ class NavHandles:
                 bodies.append(0)
             else:
                 bodies.extend(body_of[n] for n in names)
-        touch = _touch_table(model, config, agent, body_of)
-        watched = np.flatnonzero(touch.any(axis=0))
+        contact_adr = {kind.prefix: np.array([model.sensor(CONTACT_SENSOR + b).adr[0]
+                                              for b in kind.watched_bodies()], dtype=np.intp)
+                       for kind in config.ordered() if kind.watched_bodies()}
         grem = config.find(no.Gremlins)
         gnames = grem.names() if grem is not None else ()
         vases = config.find(no.Vases)
@@ -72,11 +68,8 @@ class NavHandles:
             agent_body=agent, goal_body=body("goal") if "goal" in body_of else -1,
             box_body=body_of.get("push_box", -1), body_of=body_of, free_qposadr=qposadr,
             lidar_keys=tuple(keys), lidar_bodies=np.array(bodies, dtype=int),
-            lidar_bounds=tuple(starts + [len(bodies)]), ring_slots=tuple(slots), touch=touch,
-            first_watched_geom=int(watched.min()) if watched.size else model.ngeom,
-            static_watched=_watched(model, config, body_of, (no.Pillars, no.Buttons)),
-            moving_watched=_watched(model, config, body_of, (no.Vases, no.Gremlins)),
-            agent_reach=agent_reach(model, agent),
+            lidar_bounds=tuple(starts + [len(bodies)]), ring_slots=tuple(slots),
+            contact_adr=contact_adr,
             vase_dofs=np.array([model.joint(n).dofadr[0] for n in
                                 (vases.names() if vases is not None else ())], dtype=int),
             gremlin_mocap=np.array([model.body_mocapid[body(f"{n}mocap")] for n in gnames],
@@ -84,69 +77,3 @@ class NavHandles:
             gremlin_eq=np.array([model.equality(f"{n}mocap").id for n in gnames], dtype=int),
             gremlin_ghost=np.array([model.geom(f"{n}mocap").id for n in gnames], dtype=int),
             camera_ids={model.camera(i).name: i for i in range(model.ncam)})
-
-
-def _touch_table(model, config, agent, body_of) -> np.ndarray:
-    """Geom-pair codes for the contact costs and the button press, decided by which body owns
-    each geom (push.md §11.2: Racecar's geoms have no names)."""
-    owner = model.geom_bodyid
-    agent_geom = _subtree_mask(model, agent)[owner]
-    code = np.zeros(model.ngeom, dtype=np.int16)
-    for kind in config.objects:
-        base = {no.Pillars: PILLAR_CODE, no.Vases: VASE_CODE, no.Gremlins: GREMLIN_CODE,
-                no.Buttons: BUTTON_CODE}.get(type(kind))
-        if base is None:
-            continue
-        for i, name in enumerate(kind.names()):
-            c = base + i if isinstance(kind, no.Buttons) else base
-            code[owner == body_of[name]] = c
-    table = np.where(agent_geom[:, None], code[None, :], 0).astype(np.int16)
-    return np.maximum(table, table.T)
-
-
-def _watched(model, config, body_of, kinds) -> tuple:
-    """(body, radius) of the watched bodies of ``kinds``: no point of the body's geoms lies
-    farther than ``radius`` from its origin, for a cheap no-contact test by distance."""
-    out = []
-    for kind in config.objects:
-        if isinstance(kind, kinds):
-            for name in kind.names():
-                b = body_of[name]
-                geoms = np.flatnonzero(model.geom_bodyid == b)
-                radius = np.linalg.norm(model.geom_pos[geoms], axis=1) + \
-                    model.geom_rbound[geoms] + model.geom_margin[geoms]
-                out.append((b, float(radius.max())))
-    return tuple(out)
-
-
-def _subtree_mask(model: mujoco.MjModel, root: int) -> np.ndarray:
-    """Bodies whose parent chain reaches ``root`` (bodies are numbered parents first)."""
-    mask = np.zeros(model.nbody, dtype=bool)
-    mask[root] = True
-    for b in range(root + 1, model.nbody):
-        mask[b] = mask[model.body_parentid[b]]
-    return mask
-
-
-def agent_reach(model: mujoco.MjModel, root: int) -> float:
-    """Upper bound, over all joint configurations, on the distance from the root body origin
-    to any point of an agent geom (inf when a non-root body has a slide or free joint).
-
-    A body's origin stays within ``|body_pos| + 2 |jnt_pos|`` (per hinge/ball joint) of its
-    parent's origin; a geom's points within ``|geom_pos| + rbound + margin`` of its body origin.
-    """
-    sub = _subtree_mask(model, root)
-    reach_body = np.zeros(model.nbody)
-    for b in range(root + 1, model.nbody):
-        if not sub[b]:
-            continue
-        link = float(np.linalg.norm(model.body_pos[b]))
-        for j in range(model.body_jntadr[b], model.body_jntadr[b] + model.body_jntnum[b]):
-            if model.jnt_type[j] in (mujoco.mjtJoint.mjJNT_SLIDE, mujoco.mjtJoint.mjJNT_FREE):
-                return float("inf")
-            link += 2.0 * float(np.linalg.norm(model.jnt_pos[j]))
-        reach_body[b] = reach_body[model.body_parentid[b]] + link
-    geoms = np.flatnonzero(sub[model.geom_bodyid])
-    extent = (np.linalg.norm(model.geom_pos[geoms], axis=1) + model.geom_rbound[geoms]
-              + model.geom_margin[geoms])
-    return float(np.max(reach_body[model.geom_bodyid[geoms]] + extent))

@@ -1,7 +1,11 @@
-"""Judging for the navigation tasks: labels and cost terms (push.md §11, navigation.md §9).
+"""Judging for the navigation tasks: labels and cost terms (push.md §11, navigation.md §9),
+written once for one world and for N worlds.
 
-Reads positions and contact facts the env gathers; never touches the simulator. The reward is
-the level's rule (:mod:`safety_sim.navigation.rewards`).
+Reads the :class:`Facts` the env gathers (positions, contact sensors, vase velocities); never
+touches the simulator. Each object kind judges its own propositions
+(:meth:`~safety_sim.navigation.objects.ObjectKind.judge`); the reward is the level's rule
+(:mod:`safety_sim.navigation.rewards`). Every formula takes an array namespace ``ops``
+(:mod:`safety_sim.ops`): Python bools and floats for one world, arrays over the worlds for many.
 
 Labels (atomic propositions about the current state; a level raises those of its objects):
 
@@ -23,28 +27,36 @@ object order; ``cost_buttons`` is absent while the buttons rest, as in the refer
 """
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Iterable
 
+from safety_sim import ops as _ops
 from safety_sim.navigation import config as nc
 from safety_sim.navigation import objects as no
-from safety_sim.numeric import sqrt_threshold
 
-LABELS = ("in_hazard", "pillar_contact", "vase_contact", "vase_moving", "gremlin_contact",
-          "wrong_button", "out_of_bounds", "goal_met")
+#: every proposition, in the order of the registry of kinds, then ``goal_met``
+LABELS = tuple(label for kind in no.KINDS for label in kind.LABELS) + ("goal_met",)
 _EMPTY: frozenset[str] = frozenset()
-_LABEL_SET = frozenset(LABELS)
+
+
+@dataclass
+class Facts:
+    """What judging reads of a state besides the agent's position (``agent``, coordinate
+    first). Per-object quantities are lists (one world) or arrays with the object axis last:
+    ``touching`` (kind prefix -> an agent geom touches object j), ``xy`` (kind prefix -> the
+    objects' x and y, static kinds), ``vase_velocity`` (vx, vy, vz per vase); per world:
+    ``goal_button`` (index, -1 for none) and ``buttons_active`` (not resting after a press)."""
+    agent: Any = None
+    touching: dict = field(default_factory=dict)
+    xy: dict = field(default_factory=dict)
+    vase_velocity: tuple = ((), (), ())
+    goal_button: Any = -1
+    buttons_active: Any = True
 
 
 def cost_table(config: nc.NavConfig) -> tuple[tuple[str, str], ...]:
-    """(info key, label) of every cost term of a level, in info order."""
-    out = []
-    for kind in config.ordered():
-        if not (kind.costs and kind.count):
-            continue
-        out.append((kind.cost_key, kind.label))
-        if isinstance(kind, no.Vases):
-            out.append(("cost_vases_velocity", "vase_moving"))
-    return tuple(out)
+    """(info key, label) of every cost term of a level, in info (object) order."""
+    return tuple(term for kind in config.ordered() for term in kind.cost_terms())
 
 
 class NavTask:
@@ -52,80 +64,58 @@ class NavTask:
 
     def __init__(self, config: nc.NavConfig) -> None:
         self.config = config
-        hazards = config.find(no.Hazards)
-        self.hazard_size = hazards.size if hazards is not None and hazards.count else None
-        # sqrt(d2) < size  <=>  d2 < this (exact, see safety_sim.numeric)
-        self._hazard_d2 = sqrt_threshold(self.hazard_size) if self.hazard_size else 0.0
-        walls = config.find(no.Boundary)
-        self.bound_x = walls.locate if walls is not None else None
-        self.bound_y = walls.locate if walls is not None and walls.count == 4 else None
+        self.kinds = tuple(k for k in config.ordered() if k.count and k.LABELS)
+        present = {label for k in self.kinds for label in k.LABELS}
+        if config.reward.goal_event is not None:
+            present.add("goal_met")
+        self.label_names = tuple(n for n in LABELS if n in present)
         self.terms = cost_table(config)
-        self.label_names = self._label_names()
-        self._cost_memo: dict[tuple[frozenset[str], bool], dict[str, float]] = {}
+        self._memo: dict[tuple, tuple[frozenset[str], dict[str, float]]] = {}
 
-    def _label_names(self) -> tuple[str, ...]:
-        present = {type(k) for k in self.config.objects if k.count}
-        names = {"in_hazard": no.Hazards in present, "pillar_contact": no.Pillars in present,
-                 "vase_contact": no.Vases in present, "vase_moving": no.Vases in present,
-                 "gremlin_contact": no.Gremlins in present,
-                 "wrong_button": no.Buttons in present, "out_of_bounds": no.Boundary in present,
-                 "goal_met": self.config.reward.goal_event is not None}
-        return tuple(n for n in LABELS if names[n])
+    def labels(self, ops, facts: Facts, goal_met=False) -> dict[str, Any]:
+        """Every proposition of the level (``label_names`` order) in the state ``facts``."""
+        found: dict[str, Any] = {}
+        for kind in self.kinds:
+            found.update(kind.judge(ops, facts))
+        found["goal_met"] = goal_met
+        return {name: found[name] for name in self.label_names}
 
-    def in_hazard(self, agent_xy: Sequence[float], hazards_xy) -> bool:
-        if self.hazard_size is None:
-            return False
-        ax, ay, limit = agent_xy[0], agent_xy[1], self._hazard_d2
-        for hx, hy in hazards_xy:
-            dx, dy = ax - hx, ay - hy
-            if dx * dx + dy * dy < limit:     # sqrt(...) < size, exactly
-                return True
-        return False
-
-    def out_of_bounds(self, agent_xy: Sequence[float]) -> bool:
-        if self.bound_x is None:
-            return False
-        return abs(agent_xy[0]) > self.bound_x or (
-            self.bound_y is not None and abs(agent_xy[1]) > self.bound_y)
-
-    def labels(self, agent_xy, hazards_xy, touched: Iterable[str] = (),
-               goal_met: bool = False) -> frozenset[str]:
-        """The labels of a state: geometry from ``agent_xy``/``hazards_xy``, contact and vase
-        facts from ``touched`` (label names the env found; other names are ignored), plus
-        ``goal_met``."""
-        names = [n for n in touched if n in _LABEL_SET]
-        if self.in_hazard(agent_xy, hazards_xy):
-            names.append("in_hazard")
-        if self.out_of_bounds(agent_xy):
-            names.append("out_of_bounds")
-        if goal_met:
-            names.append("goal_met")
-        return frozenset(names) if names else _EMPTY
-
-    def cost_terms(self, labels: frozenset[str], buttons_active: bool = True
-                   ) -> dict[str, float]:
-        """The 0/1 cost terms of ``info``, then ``cost_sum``."""
-        terms: dict[str, float] = {}
-        total = 0.0
+    def cost_terms(self, ops, labels: dict[str, Any], buttons_active=True) -> dict[str, Any]:
+        """The 0/1 cost terms (object order), then ``cost_sum`` (1 when any term is): each
+        term is 1 where its label holds; ``cost_buttons`` only counts while the buttons are
+        active (the caller leaves the key out where they rest, as the reference)."""
+        terms: dict[str, Any] = {}
+        total = False
         for key, label in self.terms:
-            if key == "cost_buttons" and not buttons_active:
-                continue
-            value = 1.0 if label in labels else 0.0
-            terms[key] = value
-            total += value
-        terms["cost_sum"] = 1.0 if total > 0.0 else 0.0
+            value = labels[label]
+            if key == "cost_buttons":
+                value = ops.logical_and(value, buttons_active)
+            terms[key] = ops.where(value, 1.0, 0.0)
+            total = ops.logical_or(total, value)
+        terms["cost_sum"] = ops.where(total, 1.0, 0.0)
         return terms
 
-    def shared_cost_terms(self, labels: frozenset[str], buttons_active: bool = True
-                          ) -> dict[str, float]:
-        """:meth:`cost_terms`, remembered per (labels, buttons_active): the same dict object
-        each time, so callers must not change it (the env copies it into ``info``)."""
-        key = (labels, buttons_active)
-        terms = self._cost_memo.get(key)
-        if terms is None:
-            terms = self._cost_memo[key] = self.cost_terms(labels, buttons_active)
-        return terms
+    # -- one world: label sets and info dicts ----------------------------------------------
+    def judged(self, labels: dict[str, bool], buttons_active: bool = True
+               ) -> tuple[frozenset[str], dict[str, float]]:
+        """One world's labels as a frozenset and its info cost terms, remembered per case:
+        the same objects each time, so callers must not change them."""
+        key = (*labels.values(), buttons_active)
+        hit = self._memo.get(key)
+        if hit is None:
+            names = frozenset(n for n, v in labels.items() if v) or _EMPTY
+            terms = self.cost_terms(_ops.SCALAR, labels, buttons_active)
+            if not buttons_active:
+                terms.pop("cost_buttons", None)
+            hit = self._memo[key] = (names, terms)
+        return hit
+
+    def cost_terms_of(self, labels: Iterable[str], buttons_active: bool = True
+                      ) -> dict[str, float]:
+        """The info cost terms of a set of labels (one world)."""
+        names = frozenset(labels)
+        return dict(self.judged({n: n in names for n in self.label_names}, buttons_active)[1])
 
     def cost_fn(self, labels: Iterable[str]) -> float:
         """The step cost implied by ``labels`` (equals ``info["cost"]``)."""
-        return self.cost_terms(frozenset(labels))["cost_sum"]
+        return self.cost_terms_of(labels)["cost_sum"]

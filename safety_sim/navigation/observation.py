@@ -1,45 +1,66 @@
-"""The observation of :class:`safety_sim.navigation.env.NavigationEnv`: sensors, then one
-pseudo-lidar per object group (the buttons' blanked while they rest), plus the vision frame and
-the scene decorations (lidar rings, cost sphere) of Vision ids and ``render()``.
-
-A mixin rather than a helper object so that the step pays one method call. It reads the env's
-``config``, ``handles``, ``obs_layout``, ``vision``, ``data`` views (``_xpos``, ``_xmat``,
-``_sensordata``), ``_readout``, ``_render``, ``_timer`` and ``_last_cost``.
+"""The observation of a navigation level: the agent's sensors, then one pseudo-lidar per
+object group (the buttons' blank while they rest), assembled once for one world and for N
+(:class:`NavObserver`); plus the single env's vision frame and scene decorations
+(:class:`NavPicturesMixin`; the vector env draws its worlds in
+:mod:`safety_sim.navigation.view`).
 """
 from __future__ import annotations
 
 import mujoco
 import numpy as np
 
-from safety_sim.navigation import decor as nav_decor
-from safety_sim.navigation.lidar import lidar_flat
+from safety_sim.navigation import decor
+from safety_sim.navigation.lidar import group_base, lidar
+from safety_sim.navigation.sensors import ObsLayout, SensorReadout
 
 
-class NavObservationMixin:
-    def _init_observation(self) -> None:
-        h, bins = self.handles, self.config.lidar_bins
-        self._obs = np.zeros(self.obs_layout.size)
-        self._agent_body = h.agent_body
-        self._lidar_args = (h.lidar_bounds, bins, self.config.lidar_max_dist)
-        self._lidar_start = self.obs_layout.lidar_start
-        self._blank = None
-        if "buttons_lidar" in h.lidar_keys:
-            start = self._lidar_start + bins * h.lidar_keys.index("buttons_lidar")
-            self._blank = slice(start, start + bins)
+class NavObserver:
+    """Observation assembly of one level: ``observe`` writes the flat observation of one
+    world (``out`` 1-D, floats of :data:`safety_sim.ops.SCALAR`) or of many (``out`` (N, size),
+    arrays of :data:`safety_sim.ops.NUMPY`) from the sensors and the bodies' positions."""
+
+    def __init__(self, model: mujoco.MjModel, agent, config, handles) -> None:
+        self.readout = SensorReadout(model, agent.obs_sensors)
+        self.layout = ObsLayout(self.readout.sensor_keys, handles.lidar_keys, config.lidar_bins)
+        self.bins, self.max_dist = config.lidar_bins, config.lidar_max_dist
+        self.lidar_start = self.layout.lidar_start
+        self.lidar_width = self.bins * len(handles.lidar_keys)
+        self.group_base = group_base(handles.lidar_bounds, self.bins)
+        self.lidar_bodies = handles.lidar_bodies
+        self.blank = None                      # the buttons' lidar block
+        if "buttons_lidar" in handles.lidar_keys:
+            start = self.lidar_start + self.bins * handles.lidar_keys.index("buttons_lidar")
+            self.blank = slice(start, start + self.bins)
+
+    def observe(self, ops, sensordata, agent_pos, agent_mat, objects_x, objects_y, resting,
+                out: np.ndarray) -> np.ndarray:
+        """Fill ``out``: sensors from ``sensordata``, then the lidar of the objects at
+        (``objects_x``, ``objects_y``) seen from the agent (``agent_pos``, ``agent_mat``: its
+        xpos and xmat, coordinate first); the buttons' block reads zeros where ``resting``."""
+        self.readout.fill(sensordata, out)
+        out[..., self.lidar_start:] = lidar(ops, agent_pos, agent_mat, objects_x, objects_y,
+                                            self.group_base, self.lidar_width, self.bins,
+                                            self.max_dist)
+        if self.blank is not None:
+            out[..., self.blank] = ops.where(ops.world(resting), 0.0, out[..., self.blank])
+        return out
+
+
+class NavPicturesMixin:
+    """The single env's vision frame (Vision ids) and decorations (lidar rings, cost sphere).
+    A mixin so that the step pays one method call; it reads the env's ``level``, ``data``,
+    ``vision``, ``_render``, ``_obs`` (the flat observation) and ``_last_cost``."""
+
+    def _init_pictures(self) -> None:
         self._last_obs = None
-        self._vision_cam = h.camera_ids["vision"]
+        self._vision_cam = self.runtime.handles.camera_ids["vision"]
 
-    def _observe(self, pos: list[list[float]]):
-        """Observation from the current sensors and ``pos`` (positions of ``_read_ids``)."""
-        obs = self._obs
-        self._readout.fill(self._sensordata, obs)
-        obs[self._lidar_start:] = lidar_flat(pos[0], self._xmat[self._agent_body].tolist(),
-                                             pos[3:], *self._lidar_args)
-        if self._timer and self._blank is not None:
-            obs[self._blank] = 0.0
+    def _with_vision(self, flat: np.ndarray):
+        """The observation handed out: a copy of the flat vector, or (Vision ids) the dict of
+        its keys plus the camera image."""
         if not self.vision:
-            return obs.copy()
-        out = self.obs_layout.split(obs)
+            return flat.copy()
+        out = self.runtime.obs_layout.split(flat)
         out["vision"] = self._render.vision(self.data, self._vision_cam, self._decorate_ring)
         self._last_obs = out
         return out
@@ -50,12 +71,12 @@ class NavObservationMixin:
         return {k: v.copy() for k, v in self._last_obs.items()}
 
     def _decorate(self, scene: mujoco.MjvScene, cost_sphere: bool = True) -> None:
-        a, h = self.handles.agent_body, self.handles
-        readings = self._obs[self._lidar_start:].reshape(len(h.lidar_keys),
-                                                         self.config.lidar_bins)
+        lv = self.runtime
+        h, a, o = lv.handles, lv.handles.agent_body, lv.observer
+        readings = self._obs[o.lidar_start:].reshape(len(h.lidar_keys), o.bins)
         cost = self._last_cost if cost_sphere else 0.0
-        nav_decor.decorate(scene, self._xpos[a], self._xmat[a].reshape(3, 3), readings,
-                           h.lidar_keys, h.ring_slots, cost)
+        decor.decorate(scene, self.data.xpos[a], self.data.xmat[a].reshape(3, 3), readings,
+                       h.lidar_keys, h.ring_slots, cost)
 
     def _decorate_ring(self, scene: mujoco.MjvScene) -> None:
         self._decorate(scene, cost_sphere=False)

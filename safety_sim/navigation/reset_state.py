@@ -77,8 +77,7 @@ def free_quat_columns(model: mujoco.MjModel) -> np.ndarray:
     return (model.jnt_qposadr[model.jnt_type == _FREE] + 3)[:, None] + np.arange(4)
 
 
-def settle_like_reference(model: mujoco.MjModel, data: mujoco.MjData,
-                          forward: Callable[[], None],
+def settle_like_reference(model: mujoco.MjModel, data, forward: Callable[[], None],
                           passes: int = REFERENCE_FORWARDS["Push"]) -> None:
     """Leave ``data`` as the reference's reset leaves its fresh ``MjData``.
 
@@ -86,16 +85,24 @@ def settle_like_reference(model: mujoco.MjModel, data: mujoco.MjData,
     and their ``qpos0`` constants) and Ant's joint noise are written and before anything reads
     the state; it runs the reset's ``mj_forward`` through ``forward``. ``passes`` is the task's
     :data:`REFERENCE_FORWARDS`. The free joints' quaternions get the in-place rescalings of the
-    passes before the last, ``forward()``
-    evaluates the state at them as the last pass did, the last pass's rescaling follows, and
-    ``qacc_warmstart`` takes that pass's ``qacc``. Afterwards ``qpos`` and ``qacc_warmstart``
-    equal the reference's after ``reset`` (bit for bit, given the same trigonometry bits).
+    passes before the last, ``forward()`` evaluates the state at them as the last pass did, the
+    last pass's rescaling follows, and ``qacc_warmstart`` takes that pass's ``qacc``.
+    Afterwards ``qpos`` and ``qacc_warmstart`` equal the reference's after ``reset`` (bit for
+    bit, given the same trigonometry bits).
+
+    ``data`` is one world's ``MjData`` or the rows of several worlds of a batch (any object
+    whose ``qpos``, ``qacc`` and ``qacc_warmstart`` read as arrays with the world axis first
+    and take assignments back), so one rule settles one world and many.
     """
-    qpos, cols = data.qpos, free_quat_columns(model)
-    quat = qpos[cols]
+    cols = free_quat_columns(model)
+    qpos = data.qpos
+    quat = qpos[..., cols]
     for _ in range(passes - 1):
         quat = renormalised(quat)
-    qpos[cols] = quat
+    qpos[..., cols] = quat
+    data.qpos = qpos
     forward()
-    qpos[cols] = renormalised(qpos[cols])
-    data.qacc_warmstart[:] = data.qacc
+    qpos = data.qpos
+    qpos[..., cols] = renormalised(qpos[..., cols])
+    data.qpos = qpos
+    data.qacc_warmstart = data.qacc

@@ -1,10 +1,13 @@
-"""Reward rules of the navigation tasks (spec/push.md §10, spec/navigation.md §8).
+"""Reward rules of the navigation tasks (spec/push.md §10, spec/navigation.md §8), each
+written once for one world and for N worlds.
 
-A rule is a frozen dataclass (part of a level's config); ``rule.scorer()`` gives the small
-stateful object that remembers the previous distance or potential during an episode. Scorers
-read a :class:`Snapshot` the env fills from the simulator; they never touch MuJoCo. Every
-reward comes with its named terms, which add up to it (the ``clip`` term is what clipping took
-off).
+A rule is a frozen dataclass (part of a level's config) whose ``start`` and ``reward`` are
+formulas over an array namespace ``ops`` (:mod:`safety_sim.ops`): the single env calls them
+with Python floats, the vector env with one array per coordinate over its worlds, a GPU form
+with device arrays. They read a :class:`Snapshot` filled from the simulator and never touch
+MuJoCo; what a rule carries from step to step (the previous distance or potential) is an
+explicit tuple, kept by a :class:`Scorer`. Every reward comes with its named terms, which add
+up to it (the ``clip`` term is what clipping took off).
 
 goal_event: what happens when the goal is met: ``"redraw"`` (a new goal position, Push and
 Goal), ``"button"`` (a new goal button, Button) or None (never met: Circle, Run).
@@ -13,17 +16,43 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
+
+from safety_sim import ops as _ops
 
 
 @dataclass
 class Snapshot:
-    """What the scorers read, refilled by the env every step (positions are body origins)."""
-    agent: list = None          # (x, y, z)
-    goal: list = None           # (x, y, z)
-    box: list = None            # (x, y, z), Push only
-    velocity: tuple = (0.0, 0.0)  # agent frame-origin linear velocity, world XY (Circle)
-    goal_touched: bool = False  # an agent geom touches the goal button (Button)
+    """What the rules read, refilled by the env every step. Positions are body origins,
+    indexed by coordinate first: ``agent[0]`` is x (a float for one world, an array over the
+    worlds for many)."""
+    agent: Any = None           # (x, y, z)
+    goal: Any = None            # (x, y, z)
+    box: Any = None             # (x, y, z), Push only
+    velocity: Any = (0.0, 0.0)  # agent frame-origin linear velocity, world XY (Circle)
+    goal_touched: Any = False   # an agent geom touches the goal button (Button)
+
+
+class Scorer:
+    """A level's reward rule at work in one env: ``start(s)`` at a reset or a new goal,
+    ``reward(s) -> (reward, terms, met)`` every step. ``ops`` is the array namespace of the
+    snapshots; ``start(s, mask)`` restarts only the worlds where ``mask`` holds."""
+
+    def __init__(self, rule, goal_size: float, ops=_ops.SCALAR) -> None:
+        self.rule, self.goal_size, self.ops = rule, goal_size, ops
+        self.memory: tuple | None = None
+
+    def start(self, s: Snapshot, mask=None) -> None:
+        fresh = self.rule.start(self.ops, s)
+        if mask is None or self.memory is None:
+            self.memory = fresh
+        else:
+            self.memory = tuple(self.ops.where(mask, new, old)
+                                for new, old in zip(fresh, self.memory))
+
+    def reward(self, s: Snapshot):
+        r, terms, met, self.memory = self.rule.reward(self.ops, s, self.memory, self.goal_size)
+        return r, terms, met
 
 
 def _checked(rule, positive=(), nonnegative=(), ints=(), pairs=()) -> list[str]:
@@ -52,25 +81,29 @@ def _checked(rule, positive=(), nonnegative=(), ints=(), pairs=()) -> list[str]:
     return [f"{type(rule).__name__}.{p}" for p in out]
 
 
-def _clip(r: float, bound: float | None) -> float:
-    """Safety-Gymnasium's clip: ``clip(r, -bound, bound)`` unless strictly inside."""
-    if bound is None or -bound < r < bound:
-        return r
-    return min(max(r, -bound), bound)
-
-
-def _dist3(p, q) -> float:
+def _dist3(ops, p, q):
     dx, dy, dz = p[0] - q[0], p[1] - q[1], p[2] - q[2]
-    return math.sqrt(dx * dx + dy * dy + dz * dz)
+    return ops.sqrt(dx * dx + dy * dy + dz * dz)
 
 
-def _dist2(p, q) -> float:
+def _dist2(ops, p, q):
     dx, dy = p[0] - q[0], p[1] - q[1]
-    return math.sqrt(dx * dx + dy * dy)
+    return ops.sqrt(dx * dx + dy * dy)
+
+
+class _Rule:
+    """What every reward rule shares: ``scorer`` (the rule at work on Python floats) and what
+    it reads besides positions (``reads_velocity``: the agent's velocity; ``met_by_touch``:
+    whether the goal button is touched)."""
+    reads_velocity: ClassVar[bool] = False
+    met_by_touch: ClassVar[bool] = False
+
+    def scorer(self, goal_size: float, ops=_ops.SCALAR) -> Scorer:
+        return Scorer(self, goal_size, ops)
 
 
 @dataclass(frozen=True)
-class PushReward:
+class PushReward(_Rule):
     """``(d_ab' - d_ab) + (d_bg' - d_bg) + 1[d_bg <= goal size]`` with 3-D distances agent-box
     and box-goal; clipped to [-clip, clip]. Needs a Goal and a PushBox."""
     box_dist: float = 1.0
@@ -83,37 +116,24 @@ class PushReward:
     def check(self) -> list[str]:
         return _checked(self, positive=("clip",), nonnegative=("box_dist", "box_goal", "goal"))
 
-    def scorer(self, goal_size: float) -> "PushScorer":
-        return PushScorer(self, goal_size)
+    def start(self, ops, s: Snapshot) -> tuple:
+        return _dist3(ops, s.box, s.agent), _dist3(ops, s.box, s.goal)
 
-
-class PushScorer:
-    def __init__(self, rule: PushReward, goal_size: float) -> None:
-        self.rule, self.goal_size = rule, goal_size
-        self._d_ab = self._d_bg = 0.0
-
-    def start(self, s: Snapshot) -> None:
-        self._d_ab, self._d_bg = _dist3(s.box, s.agent), _dist3(s.box, s.goal)
-
-    def reward(self, s: Snapshot) -> tuple[float, dict[str, float], bool]:
-        rule = self.rule
-        d_ab, d_bg = _dist3(s.box, s.agent), _dist3(s.box, s.goal)
-        met = d_bg <= self.goal_size
-        t_ab = (self._d_ab - d_ab) * rule.box_dist if self._d_ab > 0.0 else 0.0
-        t_bg = (self._d_bg - d_bg) * rule.box_goal
-        t_goal = rule.goal if met else 0.0
-        r = 0.0
-        r += t_ab
-        r += t_bg
-        r += t_goal
-        clipped = _clip(r, rule.clip)
-        self._d_ab, self._d_bg = d_ab, d_bg
+    def reward(self, ops, s: Snapshot, memory: tuple, goal_size: float):
+        prev_ab, prev_bg = memory
+        d_ab, d_bg = _dist3(ops, s.box, s.agent), _dist3(ops, s.box, s.goal)
+        met = d_bg <= goal_size
+        t_ab = ops.where(prev_ab > 0.0, (prev_ab - d_ab) * self.box_dist, 0.0)
+        t_bg = (prev_bg - d_bg) * self.box_goal
+        t_goal = ops.where(met, self.goal, 0.0)
+        r = ((0.0 + t_ab) + t_bg) + t_goal
+        clipped = ops.clip(r, -self.clip, self.clip)
         return clipped, {"agent_to_box": t_ab, "box_to_goal": t_bg, "goal_bonus": t_goal,
-                         "clip": clipped - r}, met
+                         "clip": clipped - r}, met, (d_ab, d_bg)
 
 
 @dataclass(frozen=True)
-class GoalReward:
+class GoalReward(_Rule):
     """``(d' - d) + 1[goal met]`` with the XY agent-goal distance; met when ``d <= goal size``;
     clipped to [-clip, clip]. Needs a Goal."""
     distance: float = 1.0
@@ -125,52 +145,37 @@ class GoalReward:
     def check(self) -> list[str]:
         return _checked(self, positive=("clip",), nonnegative=("distance", "goal"))
 
-    def scorer(self, goal_size: float) -> "GoalScorer":
-        return GoalScorer(self, goal_size, by_touch=False)
+    def start(self, ops, s: Snapshot) -> tuple:
+        return (_dist2(ops, s.agent, s.goal),)
+
+    def reward(self, ops, s: Snapshot, memory: tuple, goal_size: float):
+        d = _dist2(ops, s.agent, s.goal)
+        met = s.goal_touched if self.met_by_touch else d <= goal_size
+        t_d = (memory[0] - d) * self.distance
+        t_goal = ops.where(met, self.goal, 0.0)
+        r = t_d + t_goal
+        clipped = ops.clip(r, -self.clip, self.clip)
+        return clipped, {"goal_distance": t_d, "goal_bonus": t_goal, "clip": clipped - r}, \
+            met, (d,)
 
 
 @dataclass(frozen=True)
-class ButtonReward:
+class ButtonReward(GoalReward):
     """As :class:`GoalReward`, but met when an agent geom touches the goal button; a new goal
     button is then chosen (maybe the same) and all buttons rest for ``resting_steps`` steps
     (no wrong-button cost, buttons lidar blank). Needs Buttons and a Goal (the marker)."""
-    distance: float = 1.0
-    goal: float = 1.0
-    clip: float = 10.0
     resting_steps: int = 10
     goal_event: ClassVar[str] = "button"
     requires: ClassVar[tuple[str, ...]] = ("Goal", "Buttons")
+    met_by_touch: ClassVar[bool] = True
 
     def check(self) -> list[str]:
         return _checked(self, positive=("clip",), nonnegative=("distance", "goal"),
                         ints=("resting_steps",))
 
-    def scorer(self, goal_size: float) -> "GoalScorer":
-        return GoalScorer(self, goal_size, by_touch=True)
-
-
-class GoalScorer:
-    def __init__(self, rule, goal_size: float, by_touch: bool) -> None:
-        self.rule, self.goal_size, self.by_touch = rule, goal_size, by_touch
-        self._d = 0.0
-
-    def start(self, s: Snapshot) -> None:
-        self._d = _dist2(s.agent, s.goal)
-
-    def reward(self, s: Snapshot) -> tuple[float, dict[str, float], bool]:
-        rule = self.rule
-        d = _dist2(s.agent, s.goal)
-        met = s.goal_touched if self.by_touch else d <= self.goal_size
-        t_d = (self._d - d) * rule.distance
-        t_goal = rule.goal if met else 0.0
-        r = t_d + t_goal
-        clipped = _clip(r, rule.clip)
-        self._d = d
-        return clipped, {"goal_distance": t_d, "goal_bonus": t_goal, "clip": clipped - r}, met
-
 
 @dataclass(frozen=True)
-class CircleReward:
+class CircleReward(_Rule):
     """``scale * ((-u y + v x) / R) / (1 + |R - radius|)``: counter-clockwise speed along the
     circle of ``radius`` around the origin, discounted away from it; (x, y) the agent origin,
     (u, v) its world-frame linear velocity, R = |(x, y)|. Clipped to [-clip, clip]. At R = 0
@@ -180,34 +185,28 @@ class CircleReward:
     clip: float = 10.0
     goal_event: ClassVar[None] = None
     requires: ClassVar[tuple[str, ...]] = ()
+    reads_velocity: ClassVar[bool] = True
 
     def check(self) -> list[str]:
         return _checked(self, positive=("radius", "scale", "clip"))
 
-    def scorer(self, goal_size: float) -> "CircleScorer":
-        return CircleScorer(self)
+    def start(self, ops, s: Snapshot) -> tuple:
+        return ()
 
-
-class CircleScorer:
-    def __init__(self, rule: CircleReward) -> None:
-        self.rule = rule
-
-    def start(self, s: Snapshot) -> None:
-        pass
-
-    def reward(self, s: Snapshot) -> tuple[float, dict[str, float], bool]:
+    def reward(self, ops, s: Snapshot, memory: tuple, goal_size: float):
         x, y = s.agent[0], s.agent[1]
         u, v = s.velocity
-        radius = math.sqrt(x * x + y * y)
-        if radius == 0.0:
-            return 0.0, {"circle": 0.0, "clip": 0.0}, False
-        r = self.rule.scale * ((-u * y + v * x) / radius) / (1 + abs(radius - self.rule.radius))
-        clipped = _clip(r, self.rule.clip)
-        return clipped, {"circle": r, "clip": clipped - r}, False
+        radius = ops.sqrt(x * x + y * y)
+        at_origin = radius == 0.0
+        safe = ops.where(at_origin, 1.0, radius)
+        r = self.scale * ((-u * y + v * x) / safe) / (1 + abs(safe - self.radius))
+        r = ops.where(at_origin, 0.0, r)
+        clipped = ops.clip(r, -self.clip, self.clip)
+        return clipped, {"circle": r, "clip": clipped - r}, ops.like(radius, False), ()
 
 
 @dataclass(frozen=True)
-class RunReward:
+class RunReward(_Rule):
     """``P' - P`` with the potential ``P = -scale * |agent_xy - target|``; not clipped."""
     target: tuple[float, float] = (0.0, -1000.0)
     scale: float = 60.0
@@ -217,25 +216,16 @@ class RunReward:
     def check(self) -> list[str]:
         return _checked(self, positive=("scale",), pairs=("target",))
 
-    def scorer(self, goal_size: float) -> "RunScorer":
-        return RunScorer(self)
+    def _potential(self, ops, s: Snapshot):
+        return -self.scale * _dist2(ops, s.agent, self.target)
 
+    def start(self, ops, s: Snapshot) -> tuple:
+        return (self._potential(ops, s),)
 
-class RunScorer:
-    def __init__(self, rule: RunReward) -> None:
-        self.rule = rule
-        self._p = 0.0
-
-    def _potential(self, s: Snapshot) -> float:
-        return -self.rule.scale * _dist2(s.agent, self.rule.target)
-
-    def start(self, s: Snapshot) -> None:
-        self._p = self._potential(s)
-
-    def reward(self, s: Snapshot) -> tuple[float, dict[str, float], bool]:
-        p = self._potential(s)
-        r, self._p = p - self._p, p
-        return r, {"run": r}, False
+    def reward(self, ops, s: Snapshot, memory: tuple, goal_size: float):
+        p = self._potential(ops, s)
+        r = p - memory[0]
+        return r, {"run": r}, ops.like(p, False), (p,)
 
 
 REWARD_RULES = (PushReward, GoalReward, ButtonReward, CircleReward, RunReward)

@@ -17,6 +17,7 @@ import numpy as np
 
 from safety_sim.navigation import config as nc
 from safety_sim.navigation.agents.base import AgentSpec
+from safety_sim.navigation.handles import CONTACT_SENSOR
 
 CAMERA_ORDER = ("fixednear", "fixedfar", "vision", "track")
 # Reference statistic (measured, all agents): fixes the render near/far planes and free camera.
@@ -58,7 +59,20 @@ def build_spec(agent: AgentSpec, config: nc.NavConfig, *, offwidth: int = 640,
         obj.add_mocap(spec)
     for obj in ordered:
         obj.add_static(spec)
+    for obj in ordered:
+        for body in obj.watched_bodies():
+            _add_contact_sensor(spec, body)
     return spec
+
+
+def _add_contact_sensor(spec: mujoco.MjSpec, body: str) -> None:
+    """A contact sensor reporting whether any geom of the agent's subtree touches ``body``
+    (its "found" count): judging reads contacts as a column of ``sensordata``, for one world
+    as for a batch of them. Sensors do not act on the physics."""
+    sensor = spec.add_sensor(name=CONTACT_SENSOR + body, type=mujoco.mjtSensor.mjSENS_CONTACT,
+                             objtype=mujoco.mjtObj.mjOBJ_XBODY, objname="agent",
+                             reftype=mujoco.mjtObj.mjOBJ_BODY, refname=body)
+    sensor.intprm[:3] = [1 << int(mujoco.mjtConDataField.mjCONDATA_FOUND), 0, 1]
 
 
 def compile_scene(agent: AgentSpec, config: nc.NavConfig, **kwargs) -> mujoco.MjModel:

@@ -75,9 +75,6 @@ class SensorReadout:
     """
 
     def __init__(self, model, obs_sensors) -> None:
-        import mujoco
-
-        self._quat2mat = mujoco.mju_quat2Mat
         self.sensor_keys: list[tuple[str, tuple[int, ...]]] = []
         copies, sincos, quats, dst = [], [], [], 0
         for s in obs_sensors:
@@ -102,37 +99,34 @@ class SensorReadout:
         self._quats = [(a, a + 4, d, d + 9) for a, d in quats]
 
     def fill(self, sensordata: np.ndarray, obs: np.ndarray) -> None:
+        """Copy the observed sensors of one world (1-D arrays) or of many (a leading world
+        axis on both) into ``obs``: sin/cos are numpy's in both, the rotation matrix is
+        MuJoCo's ``mju_quat2Mat`` (:func:`quat_to_mat`)."""
         for a0, a1, d0, d1 in self._runs:
-            obs[d0:d1] = sensordata[a0:a1]
+            obs[..., d0:d1] = sensordata[..., a0:a1]
         if self._sc_src.size:
-            angles = sensordata[self._sc_src]
-            obs[self._sin_dst] = np.sin(angles)
-            obs[self._sin_dst + 1] = np.cos(angles)
+            angles = sensordata[..., self._sc_src]
+            obs[..., self._sin_dst] = np.sin(angles)
+            obs[..., self._sin_dst + 1] = np.cos(angles)
         for a0, a1, d0, d1 in self._quats:
-            self._quat2mat(obs[d0:d1], sensordata[a0:a1])
-
-    def fill_rows(self, sensordata: np.ndarray, obs: np.ndarray) -> None:
-        """:meth:`fill` for many worlds at once (a leading world axis on both arrays), with
-        the same numbers: sin/cos are numpy's in both, the rotation matrix is
-        :func:`quat_to_mat` (``mju_quat2Mat``'s operations)."""
-        for a0, a1, d0, d1 in self._runs:
-            obs[:, d0:d1] = sensordata[:, a0:a1]
-        if self._sc_src.size:
-            angles = sensordata[:, self._sc_src]
-            obs[:, self._sin_dst] = np.sin(angles)
-            obs[:, self._sin_dst + 1] = np.cos(angles)
-        for a0, a1, d0, d1 in self._quats:
-            obs[:, d0:d1] = quat_to_mat(sensordata[:, a0:a1])
+            obs[..., d0:d1] = quat_to_mat(sensordata[..., a0:a1])
 
 
 def quat_to_mat(q: np.ndarray) -> np.ndarray:
-    """Row-major rotation matrices (N, 9) of quaternions (N, 4) (w, x, y, z), each row equal
-    bit for bit to MuJoCo's ``mju_quat2Mat`` of that quaternion.
+    """Row-major rotation matrix (9,) of a quaternion (4,) (w, x, y, z), or matrices (N, 9) of
+    quaternions (N, 4), each equal bit for bit to MuJoCo's ``mju_quat2Mat``: MuJoCo's own for
+    one, a numpy form for many.
 
     MuJoCo versions sum the diagonal's four squares in different orders (3.x left to right,
     4.x in pairs); the numpy form used is the one that reproduces the installed MuJoCo on a
     fixed set of random quaternions (checked once), else every row is ``mju_quat2Mat``'s own.
     """
+    if q.ndim == 1:
+        import mujoco
+
+        out = np.empty(9)
+        mujoco.mju_quat2Mat(out, np.ascontiguousarray(q))
+        return out
     form = _quat_form()
     if form is not None:
         return form(q)

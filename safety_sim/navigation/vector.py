@@ -20,15 +20,18 @@ from typing import Any, ClassVar
 import gymnasium
 import numpy as np
 
-from safety_sim.navigation import config as nc
+from safety_sim import ops
 from safety_sim.core import check_int
+from safety_sim.navigation import config as nc
 from safety_sim.navigation import tasks as nav_tasks
 from safety_sim.navigation.env import NavigationEnv
+from safety_sim.navigation.judging import Facts
+from safety_sim.navigation.objects import Buttons
 from safety_sim.navigation.push import PushEnv
-from safety_sim.vector.base import AutoresetMode, BatchedVectorEnv, Partial
-from safety_sim.navigation.batched_judging import BatchJudge, BatchSnapshot, batched_scorer
+from safety_sim.navigation.rewards import Snapshot
 from safety_sim.navigation.view import NavView
 from safety_sim.navigation.worlds import NavWorlds, WorldData
+from safety_sim.vector.base import AutoresetMode, BatchedVectorEnv, Partial
 
 
 class NavigationVectorEnv(BatchedVectorEnv):
@@ -82,20 +85,15 @@ class NavigationVectorEnv(BatchedVectorEnv):
         if use_batch not in (None, True, False):
             raise TypeError(f"{self.name}: use_batch must be None, True or False, got "
                             f"{use_batch!r}")
-        n, cfg = self.num_envs, single.config
-        self.task, self.config, self.label_names = single.task, cfg, single.task.label_names
-        goal = cfg.find(nc.Goal)
-        self._scorer = batched_scorer(cfg.reward, goal.size if goal is not None else 0.0, n,
-                                      self.name)
-        self.worlds = NavWorlds(single, n, threads, use_batch, single._render.width,
-                                single._render.height)
-        self.view = NavView(single, self.worlds, render_mode)
-        self._judge_of = BatchJudge(self.task)
-        h = self.worlds.handles
-        self._read = np.array([h.agent_body, h.goal_body, h.box_body], dtype=np.intp)
-        self._ctrl_clip = single._ctrl_clip if single._needs_clip else None
-        self._resting = getattr(cfg.reward, "resting_steps", 0)
-        self._hazards = single._physics.hazard_names
+        n = self.num_envs
+        self.runtime = lv = single.runtime
+        self.task, self.config, self.label_names = lv.task, lv.config, lv.task.label_names
+        self._scorer = lv.scorer(ops.NUMPY)
+        self.worlds = NavWorlds(lv, n, threads, use_batch)
+        self.view = NavView(lv, self.worlds, render_mode, single.renderer)
+        self._facts = Facts(goal_button=np.full(n, -1, dtype=np.int64))
+        self._facts.xy["hazard"] = (np.zeros((n, len(lv.hazard_names))),) * 2
+        self._read = np.array(lv.read_bodies, dtype=np.intp)
         self._rs: list[np.random.RandomState | None] = [None] * n
         self._pending = np.zeros(n, dtype=np.int64)   # step draws not yet taken from _rs
         self._reset_xy: list[dict] = [{}] * n
@@ -112,7 +110,7 @@ class NavigationVectorEnv(BatchedVectorEnv):
 
     # -- resets ---------------------------------------------------------------------------------
     def _start(self, options: dict[str, Any]) -> dict:
-        return self._single._placer.check_options(options)   # the single env's messages
+        return self.worlds.placers[0].check_options(options)   # the single env's messages
 
     def _prepare_reset(self, ids: np.ndarray, seeds: list, overrides: dict) -> list:
         """Each world's stream and layout (a refused override raises before any change)."""
@@ -140,40 +138,38 @@ class NavigationVectorEnv(BatchedVectorEnv):
             self._reset_xy[i] = layout.xy
             self._goal_button[i] = -1 if layout.goal_button is None else layout.goal_button
         self.worlds.write_layouts(ids, [layout for _, layout in plan], [rs for rs, _ in plan])
-        hazards = np.array([[layout.xy[name] for name in self._hazards] for _, layout in plan],
-                           dtype=np.float64).reshape(len(ids), len(self._hazards), 2)
-        if self._judge_of.hazards_xy is None:
-            self._judge_of.hazards_xy = np.zeros((self.num_envs, len(self._hazards), 2))
-        self._judge_of.hazards_xy[ids] = hazards
+        names = self.runtime.hazard_names
+        hazards = np.array([[layout.xy[name] for name in names] for _, layout in plan],
+                           dtype=np.float64).reshape(len(ids), len(names), 2)
+        hx, hy = self._facts.xy["hazard"]
+        hx[ids], hy[ids] = hazards[..., 0], hazards[..., 1]
         self._timer[ids] = 0
         self._just_reset[ids], self._unstable[ids], self._met[ids] = True, False, False
-        touching = self.worlds.contacts()
-        snap = self._snapshot(touching)
-        self._scorer.start(ids, snap)
-        labels = self._judge_of.labels(snap.agent, self._facts(touching), None)
+        snap, facts = self._read_state()
+        self._scorer.start(snap, self._rows(ids))
+        labels = self.task.labels(ops.NUMPY, facts, np.zeros(self.num_envs, dtype=bool))
         self._commit(ids, labels, np.ones(self.num_envs, dtype=bool))
         self.view.update(ids, self._timer)
 
     # -- steps ----------------------------------------------------------------------------------
     def _step_worlds(self, actions: np.ndarray, active: np.ndarray | None):
-        n, w = self.num_envs, self.worlds
+        n, w, lv = self.num_envs, self.worlds, self.runtime
         stepped = np.ones(n, dtype=bool) if active is None else active.copy()
         ids = None if active is None else np.flatnonzero(active)
-        a = actions if self._ctrl_clip is None else np.clip(actions, *self._ctrl_clip)
+        a = actions if lv.ctrl_clip is None else np.clip(actions, *lv.ctrl_clip)
         w.ctrl[stepped] = a[stepped]
         self._pending += stepped
         unstable = np.zeros(n, dtype=bool)
         unstable[stepped] = w.advance(nc.SUBSTEPS, ids)
         ok = stepped & ~unstable
-        touching = w.contacts()
-        snap = self._snapshot(touching)
+        snap, facts = self._read_state()
         reward, terms, met = self._scorer.reward(snap)
-        met &= ok
+        met = met & ok
         buttons_on = self._timer == 0
-        labels = self._judge_of.labels(snap.agent, self._facts(touching), met)
+        labels = self.task.labels(ops.NUMPY, facts, met)
         self._timer[ok & (self._timer > 0)] -= 1
         terminated = self._goal_events(np.flatnonzero(met))
-        if self._single.agent_spec.alive is not None:
+        if lv.agent.alive is not None:
             terminated |= ok & ~self._alive()
         self._commit(np.flatnonzero(ok), labels, buttons_on)
         self._reward_terms = {k: np.where(ok, v, 0.0) for k, v in terms.items()}
@@ -194,7 +190,7 @@ class NavigationVectorEnv(BatchedVectorEnv):
             placer, rs = self.worlds.placers[i], self._stream(int(i))
             if self.config.reward.goal_event == "button":
                 self._goal_button[i] = placer.choose_button(rs)
-                self._timer[i] = self._resting
+                self._timer[i] = self.runtime.resting_steps
             elif not placer.resample_goal(rs, self.worlds.xpos[i], self._reset_xy[i]):
                 terminated[i] = True
                 continue
@@ -202,12 +198,12 @@ class NavigationVectorEnv(BatchedVectorEnv):
         if moved:
             ids = np.array(moved)
             self.worlds.sim.forward(ids)
-            self._scorer.start(ids, self._snapshot(self.worlds.contacts()))
+            self._scorer.start(self._read_state()[0], self._rows(ids))
         return terminated
 
     def _alive(self) -> np.ndarray:
         """The agent's ``alive`` rule (Ant) of every world, called per world."""
-        alive, w = self._single.agent_spec.alive, self.worlds
+        alive, w = self.runtime.agent.alive, self.worlds
         fields = {"xpos": w.xpos, "qpos": w.qpos}
         return np.array([alive(w.world_models[i], WorldData(fields, i))
                          for i in range(self.num_envs)], dtype=bool)
@@ -218,41 +214,36 @@ class NavigationVectorEnv(BatchedVectorEnv):
                               "reset those worlds and their episodes are truncated")
 
     # -- state facts and judging -----------------------------------------------------------------
-    def _snapshot(self, touching: np.ndarray) -> BatchSnapshot:
-        xpos = self.worlds.xpos
-        pos = xpos[:, self._read]
-        s = BatchSnapshot(agent=pos[:, 0], goal=pos[:, 1], box=pos[:, 2])
-        if isinstance(self.config.reward, nc.CircleReward):
-            s.velocity = self.worlds.agent_velocity()
-        if self._goal_button.max(initial=-1) >= 0:
-            buttons = self.worlds.button_contacts(touching)
-            s.goal_touched = buttons[np.arange(self.num_envs), np.maximum(self._goal_button, 0)]
-            s.goal_touched &= self._goal_button >= 0
-        else:
-            s.goal_touched = np.zeros(self.num_envs, dtype=bool)
-        return s
+    def _rows(self, ids: np.ndarray) -> np.ndarray:
+        mask = np.zeros(self.num_envs, dtype=bool)
+        mask[ids] = True
+        return mask
 
-    def _facts(self, touching: np.ndarray) -> dict[str, np.ndarray]:
-        """Contact and vase-motion labels of the current state from ``touching``
-        (``wrong_button`` only while the buttons are active, as the single env's
-        ``touched``)."""
-        w = self.worlds
-        facts = w.contact_labels(touching)
-        facts["vase_moving"] = w.vase_moving()
-        if "wrong_button" in self.label_names:
-            buttons = w.button_contacts(touching)
-            goal = np.zeros_like(buttons)
-            goal[np.arange(self.num_envs), np.maximum(self._goal_button, 0)] = True
-            facts["wrong_button"] = (buttons & ~goal).any(axis=1) & (self._timer == 0)
-        return facts
+    def _read_state(self) -> tuple[Snapshot, Facts]:
+        """What the rules read of every world's current state: the reward's snapshot and the
+        judging's facts (positions coordinate first, per-object quantities (N, objects))."""
+        w, f, rule = self.worlds, self._facts, self.config.reward
+        pos = w.xpos[:, self._read]
+        s = Snapshot(agent=pos[:, 0].T, goal=pos[:, 1].T, box=pos[:, 2].T)
+        if rule.reads_velocity:
+            s.velocity = w.agent_velocity()
+        f.agent = s.agent
+        f.touching = w.touching()
+        f.vase_velocity = w.vase_velocity()
+        f.goal_button = self._goal_button
+        f.buttons_active = self._timer == 0
+        if rule.met_by_touch:
+            s.goal_touched = Buttons.goal_touched(ops.NUMPY, f)
+        return s, f
 
     def _commit(self, rows: np.ndarray, labels: dict, buttons_on: np.ndarray) -> None:
         """Keep the labels and cost terms of the worlds ``rows`` for their info."""
-        terms, present, total = self._judge_of.cost_terms(labels, buttons_on)
+        terms = self.task.cost_terms(ops.NUMPY, labels, buttons_on)
         for key, value in terms.items():
-            self._terms.setdefault(key, np.zeros(self.num_envs))[rows] = value[rows]
-        self._buttons_on[rows] = present[rows]
-        self._cost_sum[rows] = total[rows]
+            if key != "cost_sum":
+                self._terms.setdefault(key, np.zeros(self.num_envs))[rows] = value[rows]
+        self._buttons_on[rows] = buttons_on[rows]
+        self._cost_sum[rows] = terms["cost_sum"][rows]
         for name, value in labels.items():
             self._labels[name][rows] = value[rows]
 

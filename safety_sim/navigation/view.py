@@ -1,6 +1,7 @@
-"""What the navigation vector env shows of its worlds: the observation rows (sensors and
-lidar, computed for many worlds at once) and pictures of one world (``render()`` frames and
-the Vision ids' camera images), drawn with the single env's renderer and decorations.
+"""What the navigation vector env shows of its worlds: the observation rows (the level's
+:class:`~safety_sim.navigation.observation.NavObserver` over arrays of worlds) and pictures of
+one world (``render()`` frames and the Vision ids' camera images), drawn with the single env's
+renderer and decorations.
 """
 from __future__ import annotations
 
@@ -10,33 +11,32 @@ import mujoco
 import numpy as np
 
 from safety_sim.navigation import decor as nav_decor
-from safety_sim.navigation.batched_lidar import batched_lidar
+from safety_sim import ops
 
 
 class NavView:
     """Observations and pictures of :class:`~safety_sim.navigation.worlds.NavWorlds`.
 
-    ``single`` is the env's single :class:`NavigationEnv` (layout, read-out, camera choice);
-    pictures come from a copy of the batch's model into which ``get_model`` writes world
-    ``i``'s own fields before ``mj_forward`` of its state.
+    ``level`` is the :class:`~safety_sim.navigation.runtime.NavRuntime` (observation, handles),
+    ``renderer`` the single env's (size and camera choice); pictures come from a copy of the
+    batch's model into which ``get_model`` writes world ``i``'s own fields before
+    ``mj_forward`` of its state.
     """
 
-    def __init__(self, single, worlds, render_mode: str | None) -> None:
-        self.worlds, self.layout, self.config = worlds, single.obs_layout, single.config
+    def __init__(self, level, worlds, render_mode: str | None, renderer) -> None:
+        self.worlds, self.layout, self.config = worlds, level.obs_layout, level.config
         h = worlds.handles
-        self._readout = single._readout
+        self._observer = level.observer
         self._agent = h.agent_body
         self._lidar_bodies = h.lidar_bodies
-        self._lidar_bounds = h.lidar_bounds
         self._lidar_start = self.layout.lidar_start
-        self._blank = single._blank
-        self.vision = single.vision
+        self.vision = level.vision
         self.obs = np.zeros((worlds.n, self.layout.size))
         self.frames = (np.zeros((worlds.n, nav_decor.VISION_SIZE, nav_decor.VISION_SIZE, 3),
                                 dtype=np.uint8) if self.vision else None)
         self._pictures = render_mode is not None or self.vision
         if self._pictures:
-            r = single._render
+            r = renderer
             self._model = copy.copy(worlds.model)   # world i's fields are written into it
             self._data = mujoco.MjData(self._model)
             self._renderer = nav_decor.NavRenderer(self._model, render_mode, r.width, r.height,
@@ -49,14 +49,12 @@ class NavView:
         then the lidar of every group; the buttons lidar reads zeros while the buttons rest)."""
         if rows.size == 0:
             return
-        w, obs = self.worlds, np.empty((rows.size, self.layout.size))
-        self._readout.fill_rows(w.sensordata[rows], obs)
-        xpos = w.xpos[rows]
-        obs[:, self._lidar_start:] = batched_lidar(
-            xpos[:, self._agent], w.xmat[rows, self._agent], xpos[:, self._lidar_bodies],
-            self._lidar_bounds, self.config.lidar_bins, self.config.lidar_max_dist)
-        if self._blank is not None:
-            obs[timer[rows] > 0, self._blank] = 0.0
+        w = self.worlds
+        xpos, bodies = w.xpos[rows], self._lidar_bodies
+        obs = self._observer.observe(
+            ops.NUMPY, w.sensordata[rows], xpos[:, self._agent].T, w.xmat[rows, self._agent].T,
+            xpos[:, bodies, 0], xpos[:, bodies, 1], timer[rows] > 0,
+            np.empty((rows.size, self.layout.size)))
         self.obs[rows] = obs
         if self.vision:
             for i in rows:

@@ -46,10 +46,10 @@ def same_state(a: np.random.RandomState, b: np.random.RandomState) -> bool:
 
 def test_the_compiled_sampler_was_built():
     assert sampler.COMPILED, (
-        "safety_sim/navigation/layout/_layout_kernel.c was not compiled at install (no C compiler?): the "
-        "package falls back to the exact pure-Python sampler, whose resets of the crowded "
-        "Button levels take ~2.5 ms instead of ~0.5 ms. Install gcc (or another C compiler) "
-        "and reinstall with `pip install -e .`")
+        "safety_sim/navigation/layout/_layout_kernel.c was not compiled at install (no C "
+        "compiler?): the package falls back to the exact plain Python sampler, whose resets of "
+        "the crowded Button levels take milliseconds instead of ~0.4 ms. Install gcc (or "
+        "another C compiler) and reinstall with `pip install -e .`")
 
 
 @pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "python"])

@@ -1,4 +1,5 @@
-/* Compiled layout rejection sampler (the loop of safety_sim/navigation/layout/sampler.py, spec push.md §5.2).
+/* Compiled layout rejection sampler (the loop of safety_sim/navigation/layout/sampler.py,
+ * spec push.md §5.2).
  *
  * Draws from the caller's numpy bit generator through its public C interface (the
  * "BitGenerator" capsule holding a bitgen_t, numpy/random/bitgen.h): next_double is the very
@@ -157,7 +158,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_layout_kernel",
-    "Compiled layout rejection sampler of safety_sim.mjcf.sampler.", -1, methods,
+    "Compiled layout rejection sampler of safety_sim.navigation.layout.sampler.", -1, methods,
     NULL, NULL, NULL, NULL,
 };
 

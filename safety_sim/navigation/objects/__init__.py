@@ -32,8 +32,9 @@ from safety_sim.navigation.objects.base import (
 )
 from safety_sim.navigation.objects.static import Boundary, Buttons, Circle, Goal, Hazards, Pillars
 
-KINDS: tuple[type[ObjectKind], ...] = (Goal, Hazards, Pillars, Buttons, PushBox, Vases,
-                                       Gremlins, Circle, Boundary)
+#: the registry of kinds; a level's propositions come in this order (then ``goal_met``)
+KINDS: tuple[type[ObjectKind], ...] = (Goal, Hazards, Pillars, Vases, Gremlins, Buttons,
+                                       PushBox, Circle, Boundary)
 CATEGORY_ORDER = ("static", "free", "mocap")
 
 

@@ -20,6 +20,13 @@ CIRCLE_RGBA: RGBA = (0.0, 1.0, 0.0, 0.1)
 SIGWALL_RGBA: RGBA = (1.0, 1.0, 0.0, 0.1)
 
 
+def len_objects(values) -> int:
+    """The number of objects of a per-object quantity (a list, or an array with the object
+    axis last)."""
+    shape = getattr(values, "shape", None)
+    return int(shape[-1]) if shape is not None else len(values)
+
+
 def _mj():
     import mujoco  # noqa: PLC0415  (only when a model is built)
 
@@ -43,13 +50,20 @@ def _static_body(spec, name: str, geom_type: str, size, z: float, rgba: RGBA, gr
 
 @dataclass(frozen=True)
 class ObjectKind:
-    """Base of every object kind. Subclasses set the class-level description below."""
+    """Base of every object kind. Subclasses set the class-level description below.
+
+    Judging: a kind raises the atomic propositions in ``LABELS`` (``label`` is the one its cost
+    term reads); ``touch_judged`` kinds raise ``label`` while an agent geom touches one of
+    them (a contact sensor watches each of their bodies), the others override :meth:`judge`.
+    """
     prefix: ClassVar[str] = ""
     category: ClassVar[str] = "static"
     lidar_key: ClassVar[str | None] = None
     collidable: ClassVar[bool] = False
     cost_key: ClassVar[str | None] = None     # info key of its cost term (when ``costs``)
     label: ClassVar[str | None] = None        # atomic proposition of its cost condition
+    LABELS: ClassVar[tuple[str, ...]] = ()    # every proposition it raises, in order
+    touch_judged: ClassVar[bool] = False
 
     @property
     def count(self) -> int:
@@ -62,6 +76,21 @@ class ObjectKind:
     def names(self) -> tuple[str, ...]:
         """Layout names in placement order (``hazard0``, ``hazard1``, ...)."""
         return tuple(f"{self.prefix}{i}" for i in range(self.count))
+
+    def watched_bodies(self) -> tuple[str, ...]:
+        """Bodies whose contacts with the agent are watched (``touch_judged`` kinds)."""
+        return self.names() if self.touch_judged and self.count else ()
+
+    def cost_terms(self) -> tuple[tuple[str, str], ...]:
+        """(info key, label) of its cost terms in this level (none unless it costs)."""
+        return ((self.cost_key, self.label),) if self.costs and self.count else ()
+
+    def judge(self, ops, facts) -> dict:
+        """Its propositions in the state ``facts`` (a :class:`~safety_sim.navigation.judging.
+        Facts`), each a bool (one world) or a bool array (many), over the namespace ``ops``."""
+        if self.touch_judged and self.count:
+            return {self.label: ops.any_objects(facts.touching[self.prefix])}
+        return {}
 
     def keepout_of(self, agent) -> float:
         return float(getattr(self, "keepout"))

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from safety_sim.navigation.objects.base import BOX_RGBA, GREMLIN_RGBA, VASE_RGBA, ObjectKind, _mj
+from safety_sim.numeric import sqrt_threshold
 
 
 @dataclass(frozen=True)
@@ -65,9 +66,30 @@ class Vases(ObjectKind):
     collidable: ClassVar[bool] = True
     cost_key: ClassVar[str] = "cost_vases_contact"
     label: ClassVar[str] = "vase_contact"
+    LABELS: ClassVar[tuple[str, ...]] = ("vase_contact", "vase_moving")
+    touch_judged: ClassVar[bool] = True
     SIZE: ClassVar[float] = 0.1
     Z: ClassVar[float] = 0.1 - 4e-5         # resting height: half size minus the sink
     SPEED_LIMIT: ClassVar[float] = 1e-4
+
+    def cost_terms(self) -> tuple[tuple[str, str], ...]:
+        if not (self.costs and self.count):
+            return ()
+        return ((self.cost_key, self.label), ("cost_vases_velocity", "vase_moving"))
+
+    def judge(self, ops, facts) -> dict:
+        """``vase_contact`` (touch) and ``vase_moving``: some vase's origin moves at least
+        ``SPEED_LIMIT`` (its free joint's linear velocity, tested exactly on the square)."""
+        if not self.count:
+            return {}
+        limit = sqrt_threshold(self.SPEED_LIMIT)
+
+        def moving(vx, vy, vz):
+            return vx * vx + vy * vy + vz * vz >= limit
+
+        out = super().judge(ops, facts)
+        out["vase_moving"] = ops.any_objects(ops.over_objects(moving, *facts.vase_velocity))
+        return out
 
     def add_free(self, spec, agent) -> None:
         mj = _mj()
@@ -93,7 +115,18 @@ class Gremlins(ObjectKind):
     collidable: ClassVar[bool] = True
     cost_key: ClassVar[str] = "cost_gremlins"
     label: ClassVar[str] = "gremlin_contact"
+    LABELS: ClassVar[tuple[str, ...]] = ("gremlin_contact",)
+    touch_judged: ClassVar[bool] = True
     SIZE: ClassVar[float] = 0.1
+
+    def watched_bodies(self) -> tuple[str, ...]:
+        return tuple(f"{name}obj" for name in self.names())
+
+    @staticmethod
+    def ghost_position(ops, t, travel: float) -> tuple:
+        """Where a gremlin's ghost is at simulation time ``t`` (before a substep, §7.5): all
+        in phase, ``(travel sin t, travel cos t, SIZE)`` from its layout point."""
+        return travel * ops.sin(t), travel * ops.cos(t), Gremlins.SIZE
 
     def add_free(self, spec, agent) -> None:
         mj = _mj()

@@ -7,6 +7,7 @@ import math
 from dataclasses import dataclass
 from typing import ClassVar
 
+from safety_sim.numeric import sqrt_threshold
 from safety_sim.navigation.objects.base import (
     BUTTON_RGBA,
     CIRCLE_RGBA,
@@ -17,6 +18,7 @@ from safety_sim.navigation.objects.base import (
     XY,
     ObjectKind,
     _static_body,
+    len_objects,
 )
 
 
@@ -53,6 +55,21 @@ class Hazards(ObjectKind):
     lidar_key: ClassVar[str] = "hazards_lidar"
     cost_key: ClassVar[str] = "cost_hazards"
     label: ClassVar[str] = "in_hazard"
+    LABELS: ClassVar[tuple[str, ...]] = ("in_hazard",)
+
+    def judge(self, ops, facts) -> dict:
+        """``in_hazard``: the agent origin strictly inside a disc (XY distance < size, tested
+        exactly on the squared distance)."""
+        if not self.count:
+            return {}
+        limit = sqrt_threshold(self.size)
+        ax, ay = ops.world(facts.agent[0]), ops.world(facts.agent[1])
+
+        def inside(hx, hy):
+            dx, dy = ax - hx, ay - hy
+            return dx * dx + dy * dy < limit
+
+        return {"in_hazard": ops.any_objects(ops.over_objects(inside, *facts.xy[self.prefix]))}
 
     def add_static(self, spec) -> None:
         for name in self.names():
@@ -72,6 +89,8 @@ class Pillars(ObjectKind):
     collidable: ClassVar[bool] = True
     cost_key: ClassVar[str] = "cost_pillars"
     label: ClassVar[str] = "pillar_contact"
+    LABELS: ClassVar[tuple[str, ...]] = ("pillar_contact",)
+    touch_judged: ClassVar[bool] = True
 
     def add_static(self, spec) -> None:
         for name in self.names():
@@ -91,6 +110,36 @@ class Buttons(ObjectKind):
     collidable: ClassVar[bool] = True
     cost_key: ClassVar[str] = "cost_buttons"
     label: ClassVar[str] = "wrong_button"
+    LABELS: ClassVar[tuple[str, ...]] = ("wrong_button",)
+
+    def watched_bodies(self) -> tuple[str, ...]:
+        return self.names()
+
+    def judge(self, ops, facts) -> dict:
+        """``wrong_button``: an agent geom touches a button other than the goal button while
+        the buttons are active."""
+        if not self.count:
+            return {}
+        goal = ops.world(facts.goal_button)
+
+        def wrong(touch, index):
+            return ops.logical_and(touch, index != goal)
+
+        hit = ops.any_objects(ops.over_objects(wrong, facts.touching[self.prefix],
+                                               ops.object_index(self.count)))
+        return {"wrong_button": ops.logical_and(hit, facts.buttons_active)}
+
+    @staticmethod
+    def goal_touched(ops, facts):
+        """An agent geom touches the goal button (what ``ButtonReward`` rewards)."""
+        goal = ops.world(facts.goal_button)
+
+        def pressed(touch, index):
+            return ops.logical_and(touch, index == goal)
+
+        touching = facts.touching["button"]
+        return ops.any_objects(ops.over_objects(pressed, touching,
+                                                ops.object_index(len_objects(touching))))
 
     def add_static(self, spec) -> None:
         for name in self.names():
@@ -133,7 +182,18 @@ class Boundary(ObjectKind):
     prefix: ClassVar[str] = "sigwall"
     cost_key: ClassVar[str] = "cost_out_of_boundary"
     label: ClassVar[str] = "out_of_bounds"
+    LABELS: ClassVar[tuple[str, ...]] = ("out_of_bounds",)
     keepout: ClassVar[float] = 0.0
+
+    def judge(self, ops, facts) -> dict:
+        """``out_of_bounds``: the agent origin beyond the walls (|x| > locate; with four walls
+        also |y| > locate)."""
+        if not self.count:
+            return {}
+        out = abs(facts.agent[0]) > self.locate
+        if self.count == 4:
+            out = ops.logical_or(out, abs(facts.agent[1]) > self.locate)
+        return {"out_of_bounds": out}
 
     def fixed_location(self, i: int) -> XY:
         return ((self.locate, 0.0), (-self.locate, 0.0), (0.0, self.locate),
