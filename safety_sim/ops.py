@@ -4,11 +4,13 @@ env (:data:`NUMPY`), and with another library's arrays (torch, JAX, any array-AP
 through :func:`namespace`.
 
 A rule uses Python's operators (``+ - * / % < <= ...``) and the functions below; nothing else
-depends on the kind of number. Quantities per world are scalars or arrays with the world axis
-first; quantities per object of a group (hazards, lidar targets, vases) have the object axis
-last and are lists of floats in the scalar form. ``over_objects`` applies an elementwise
-function to each object (a loop for floats, one broadcast call for arrays), ``any_objects``
-reduces over the object axis and ``bins_max`` scatters readings into bins with ``max``.
+depends on the kind of number. Quantities per world are floats or arrays over the worlds
+``(N,)``; quantities per object of a group (hazards, lidar targets, vases) are lists of floats
+in the scalar form and arrays ``(objects, N)`` -- object axis first, so that a per-world
+quantity broadcasts against them as it is. ``over_objects`` applies an elementwise function to
+each object (a loop for floats, one broadcast call for arrays), ``any_over`` asks whether it
+holds for some object (stopping at the first for floats), ``bins_max`` scatters readings into
+bins with ``max``.
 
 Exactness: :data:`SCALAR` uses :mod:`math`; :data:`NUMPY` gives the same bits for the
 functions where numpy's own may differ in the last place (``hypot``, ``atan2``, ``sin``,
@@ -40,6 +42,7 @@ class ScalarOps:
     atan2 = staticmethod(math.atan2)
     sin = staticmethod(math.sin)
     cos = staticmethod(math.cos)
+    floor = staticmethod(math.floor)       # an int; x - floor(x) is then exact as for arrays
     floor_int = staticmethod(int)          # for x >= 0
 
     @staticmethod
@@ -79,13 +82,13 @@ class ScalarOps:
 
     @staticmethod
     def over_objects(fn: Callable, *objects: Sequence) -> list:
-        """``[fn(*each) for each in zip(*objects)]``: ``fn`` sees one object's floats."""
-        return [fn(*each) for each in zip(*objects)]
+        """``fn`` of each object's floats, in order (a list)."""
+        return list(map(fn, *objects))
 
     @staticmethod
-    def world(value):
-        """A per-world quantity made to broadcast against per-object ones (a float as is)."""
-        return value
+    def any_over(fn: Callable, *objects: Sequence) -> bool:
+        """Whether ``fn`` holds for some object (the first that does ends the loop)."""
+        return any(map(fn, *objects))
 
     @staticmethod
     def any_objects(values) -> bool:
@@ -97,12 +100,20 @@ class ScalarOps:
         return range(count)
 
     @staticmethod
-    def bins_max(out: list, index: Sequence[int], values: Sequence[float]) -> list:
-        """``out[index[k]] = max(out[index[k]], values[k])`` for every k, in order; returns
-        ``out`` (changed in place)."""
-        for i, v in zip(index, values):
-            if v > out[i]:
-                out[i] = v
+    def object_column(values: Sequence):
+        """A per-object constant (one value per object, the same in every world)."""
+        return values
+
+    @staticmethod
+    def bins_max(out: list, readings: Sequence[tuple], pairs: int) -> list:
+        """Scatter readings into bins with ``max``: each reading (one per object, from
+        :meth:`over_objects`) is ``(i_1, ..., i_pairs, v_1, ..., v_pairs)``, and ``out[i_j] =
+        max(out[i_j], v_j)``; returns ``out`` (changed in place)."""
+        for r in readings:
+            for j in range(pairs):
+                v = r[pairs + j]
+                if v > out[r[j]]:
+                    out[r[j]] = v
         return out
 
 
@@ -111,6 +122,7 @@ class NumpyOps:
 
     name = "numpy"
     sqrt = staticmethod(np.sqrt)
+    floor = staticmethod(np.floor)
 
     @staticmethod
     def where(cond, a, b):
@@ -159,25 +171,32 @@ class NumpyOps:
         return fn(*objects)
 
     @staticmethod
-    def world(value):
-        return np.asarray(value)[..., None]
+    def any_over(fn: Callable, *objects):
+        return np.asarray(fn(*objects)).any(axis=0)
 
     @staticmethod
     def any_objects(values):
-        return np.asarray(values).any(axis=-1)
+        return np.asarray(values).any(axis=0)
 
     @staticmethod
     def object_index(count: int) -> np.ndarray:
-        return np.arange(count)
+        """0, 1, ... down the object axis (to compare with a per-world index)."""
+        return np.arange(count)[:, None]
 
     @staticmethod
-    def bins_max(out: np.ndarray, index, values) -> np.ndarray:
-        """``out[..., index] = max(out[..., index], values)`` with repeated indices combined;
-        ``out`` (N, bins) C-contiguous, ``index`` and ``values`` (N, K); returns ``out``
-        (changed in place)."""
+    def object_column(values: Sequence) -> np.ndarray:
+        return np.asarray(values)[:, None]
+
+    @staticmethod
+    def bins_max(out: np.ndarray, readings: tuple, pairs: int) -> np.ndarray:
+        """:meth:`ScalarOps.bins_max` for N worlds: ``out`` (N, bins) C-contiguous, each of
+        ``readings`` (objects, N); repeated bins combine; returns ``out`` (changed)."""
         n, width = out.shape
-        rows = (np.arange(n) * width)[:, None]
-        np.maximum.at(out.reshape(-1), (rows + index).ravel(), np.asarray(values).ravel())
+        rows = np.arange(n) * width
+        flat = out.reshape(-1)
+        for j in range(pairs):
+            np.maximum.at(flat, (rows + readings[j]).ravel(),
+                          np.asarray(readings[pairs + j]).ravel())
         return out
 
 
@@ -205,9 +224,14 @@ class ArrayOps:
     def __init__(self, xp: Any) -> None:
         self.xp = xp
         self.name = getattr(xp, "__name__", type(xp).__name__)
-        for fn in ("sqrt", "hypot", "atan2", "sin", "cos", "where", "logical_and",
-                   "logical_or", "logical_not"):
+        for fn in ("sqrt", "hypot", "atan2", "sin", "cos", "floor", "logical_and", "logical_or",
+                   "logical_not"):
             setattr(self, fn, getattr(xp, fn))
+
+    def where(self, cond, a, b):
+        if isinstance(a, (int, float)) and isinstance(b, (int, float)):   # two constants
+            a = self.xp.full(cond.shape, a, dtype=self.xp.asarray(a).dtype)
+        return self.xp.where(cond, a, b)
 
     def clip(self, x, low, high):
         return self.xp.clip(x, low, high)
@@ -219,7 +243,8 @@ class ArrayOps:
         return self.xp.zeros(tuple(like.shape) + (width,), dtype=like.dtype)
 
     def like(self, x, value):
-        return self.xp.full_like(x, value)
+        dtype = self.xp.bool if isinstance(value, bool) else None
+        return self.xp.full_like(x, value, dtype=dtype)
 
     def asarray(self, values):
         return self.xp.asarray(values)
@@ -227,23 +252,29 @@ class ArrayOps:
     def over_objects(self, fn: Callable, *objects):
         return fn(*objects)
 
-    def world(self, value):
-        return self.xp.expand_dims(value, axis=-1)
+    def any_over(self, fn: Callable, *objects):
+        return self.xp.any(fn(*objects), axis=0)
 
     def any_objects(self, values):
-        return self.xp.any(values, axis=-1)
+        return self.xp.any(values, axis=0)
 
     def object_index(self, count: int):
-        return self.xp.arange(count)
+        return self.xp.expand_dims(self.xp.arange(count), axis=1)
 
-    def bins_max(self, out, index, values):
+    def object_column(self, values: Sequence):
+        return self.xp.expand_dims(self.xp.asarray(values), axis=1)
+
+    def bins_max(self, out, readings: tuple, pairs: int):
         """A new ``out`` (array-API arrays need not be writable in place): the one-hot maximum
-        over the objects, ``(N, K, bins)`` at once."""
+        over the objects, ``(objects, N, bins)`` at once per pair."""
         xp = self.xp
         bins = xp.arange(out.shape[-1])
-        hit = xp.expand_dims(index, axis=-1) == bins
-        cand = xp.where(hit, xp.expand_dims(values, axis=-1), xp.zeros_like(out[..., None, :]))
-        return xp.maximum(out, xp.max(cand, axis=-2))
+        zero = xp.zeros((1,) + tuple(out.shape), dtype=out.dtype)
+        for j in range(pairs):
+            hit = xp.expand_dims(readings[j], axis=-1) == bins
+            cand = xp.where(hit, xp.expand_dims(readings[pairs + j], axis=-1), zero)
+            out = xp.maximum(out, xp.max(cand, axis=0))
+        return out
 
 
 def namespace(array: Any):

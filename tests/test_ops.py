@@ -64,30 +64,35 @@ def test_scalar_and_numpy_helpers_agree():
     assert ops.SCALAR.where(True, 1.0, 2.0) == 1.0
     assert ops.NUMPY.where(np.array([True, False]), 1.0, 2.0).tolist() == [1.0, 2.0]
     assert ops.SCALAR.floor_int(2.9) == 2 and ops.NUMPY.floor_int(np.array([2.9])).tolist() == [2]
-    # object axis: a loop over objects for floats, one broadcast call for arrays
+    # object axis: a loop over objects for floats, one broadcast call for arrays (objects, N)
     xs, ys = [0.1, 0.5, 2.0], [0.0, 0.2, 0.3]
-    ax, ay = 0.4, 0.1
+    agent = {"x": 0.4, "y": 0.1}
 
     def inside(px, py):
-        return (ax_w - px) * (ax_w - px) + (ay_w - py) * (ay_w - py) < 0.05
+        ax, ay = agent["x"], agent["y"]
+        return (ax - px) * (ax - px) + (ay - py) * (ay - py) < 0.05
 
-    ax_w, ay_w = ops.SCALAR.world(ax), ops.SCALAR.world(ay)
     scalar = ops.SCALAR.over_objects(inside, xs, ys)
-    ax_w, ay_w = ops.NUMPY.world(np.array([ax, 9.0])), ops.NUMPY.world(np.array([ay, 9.0]))
-    batched = ops.NUMPY.over_objects(inside, np.array([xs, xs]), np.array([ys, ys]))
-    assert batched[0].tolist() == scalar and not batched[1].any()
-    assert ops.SCALAR.any_objects(scalar) == bool(ops.NUMPY.any_objects(batched)[0])
+    agent.update(x=np.array([0.4, 9.0]), y=np.array([0.1, 9.0]))
+    objects_x, objects_y = np.array([xs, xs]).T, np.array([ys, ys]).T
+    batched = ops.NUMPY.over_objects(inside, objects_x, objects_y)
+    assert batched[:, 0].tolist() == scalar and not batched[:, 1].any()
+    assert ops.NUMPY.any_over(inside, objects_x, objects_y).tolist() == [True, False]
+    agent.update(x=0.4, y=0.1)
+    assert ops.SCALAR.any_over(inside, xs, ys) is True
 
 
 def test_bins_max_combines_repeated_bins_like_the_loop():
     rng = np.random.default_rng(3)
-    index = rng.integers(0, 5, size=(4, 12))
-    values = rng.normal(size=(4, 12))
-    batched = ops.NUMPY.bins_max(np.zeros((4, 5)), index, values)
+    index = rng.integers(0, 5, size=(2, 12, 4))        # two (bin, value) pairs per object
+    values = rng.normal(size=(2, 12, 4))
+    readings = (*index, *values)                         # each (objects, worlds)
+    batched = ops.NUMPY.bins_max(np.zeros((4, 5)), readings, 2)
     for w in range(4):
-        row = ops.SCALAR.bins_max([0.0] * 5, index[w].tolist(), values[w].tolist())
-        assert batched[w].tolist() == row
-    generic = ops.ArrayOps(np).bins_max(np.zeros((4, 5)), index, values)
+        rows = [tuple(int(i) for i in index[:, k, w]) + tuple(values[:, k, w].tolist())
+                for k in range(12)]
+        assert batched[w].tolist() == ops.SCALAR.bins_max([0.0] * 5, rows, 2)
+    generic = ops.ArrayOps(np).bins_max(np.zeros((4, 5)), readings, 2)
     assert np.array_equal(generic, batched)
 
 

@@ -30,10 +30,8 @@ VISION_SIZE = 256
 _SPHERE = mujoco.mjtGeom.mjGEOM_SPHERE
 
 
-GROUP_RGBA = {"goal_lidar": no.GOAL_RGBA, "hazards_lidar": no.HAZARD_RGBA,
-              "pillars_lidar": no.PILLAR_RGBA, "push_box_lidar": no.BOX_RGBA,
-              "vases_lidar": no.VASE_RGBA, "gremlins_lidar": no.GREMLIN_RGBA,
-              "buttons_lidar": no.BUTTON_RGBA, "circle_lidar": no.CIRCLE_RGBA}
+#: the lidar ring colour of each sensed group: its kind's own
+GROUP_RGBA = {kind.lidar_key: kind.rgba for kind in no.KINDS if kind.lidar_key}
 
 
 def decorate(scene: mujoco.MjvScene, agent_pos: np.ndarray, agent_mat: np.ndarray,

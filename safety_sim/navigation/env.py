@@ -13,6 +13,7 @@ from safety_sim.core import ActionCheckMixin, EpisodeGuard
 from safety_sim.navigation import config as nc
 from safety_sim.navigation import decor
 from safety_sim.navigation.checks import RENDER_MODES, check_kwargs
+from safety_sim.navigation.episode import goal_event, settle_stream, tick
 from safety_sim.navigation.judging import Facts
 from safety_sim.navigation.runtime import NavRuntime
 from safety_sim.navigation.objects import Buttons
@@ -103,7 +104,7 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
         self._max_steps = lv.config.max_episode_steps
         self._judged = bool(lv.task.label_names)
         self._watched = bool(h.contact_adr)
-        self._vases = len(h.vase_dofs) > 0
+        self._moving = bool(h.velocity_dofs)
         self._no_costs = lv.task.judged(dict.fromkeys(lv.task.label_names, False))[1]
         self._alive = lv.agent.alive
         self._reads_velocity = lv.config.reward.reads_velocity
@@ -126,8 +127,9 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
         settle_like_reference(self.model, self.data, self._physics.forward,
                               lv.reference_passes)
         self._reset_xy = layout.xy
-        hazards = [layout.xy[n] for n in lv.hazard_names]
-        self._facts.xy = {"hazard": ([x for x, _ in hazards], [y for _, y in hazards])}
+        self._facts.xy = {prefix: ([layout.xy[n][0] for n in names],
+                                   [layout.xy[n][1] for n in names])
+                          for prefix, names in lv.position_judged.items()}
         self._goal_button, self._timer = layout.goal_button, 0
         xp = self._xpos.tolist()
         snap, facts = self._read_state(xp)
@@ -144,14 +146,8 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
         guard, lv = self._guard, self.runtime
         if guard.done or not guard.started:
             guard.check_step(self.name)
-        a = self._check_action(action)
-        if lv.ctrl_clip is not None:
-            np.clip(a, *lv.ctrl_clip, out=self._ctrl)
-        else:
-            self._ctrl[:] = a
-        # The reference draws binomial(10, 1.0) here (always 10); that consumes exactly one
-        # double of the stream, taken (all at once) when the stream is next used: see _rs.
-        self._step_draws += 1
+        lv.write_ctrl(self._check_action(action), self._ctrl)
+        self._step_draws += 1        # one double of the stream (navigation.episode)
         if not self._physics.advance(nc.SUBSTEPS):
             return self._unstable()
         xp = self._xpos.tolist()
@@ -162,8 +158,7 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
                                            self._timer == 0)
         else:   # a level without labels (Circle0): nothing to judge
             labels, costs = _NO_LABELS, self._no_costs
-        if self._timer:
-            self._timer -= 1
+        self._timer = tick(SCALAR, self._timer, True)
         terminated = False
         if met:
             terminated = not self._goal_event()
@@ -232,9 +227,7 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
     @property
     def _rs(self) -> np.random.RandomState | None:
         """The episode's stream, advanced past the draws of the steps taken so far."""
-        if self._step_draws:
-            self._stream.random_sample(self._step_draws)
-            self._step_draws = 0
+        self._stream, self._step_draws = settle_stream(self._stream, self._step_draws), 0
         return self._stream
 
     @_rs.setter
@@ -251,8 +244,8 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
         f.agent = s.agent
         if self._watched:
             f.touching = self._physics.touching()
-        if self._vases:
-            f.vase_velocity = self._physics.vase_velocity()
+        if self._moving:
+            f.velocity = self._physics.velocities()
         f.goal_button = -1 if self._goal_button is None else self._goal_button
         f.buttons_active = self._timer == 0
         if self._by_touch:
@@ -269,11 +262,12 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
 
     def _goal_event(self) -> bool:
         """New goal after an achievement; False when no goal position fits (Goal, Push)."""
-        if self.config.reward.goal_event == "button":
-            self._goal_button = self._placer.choose_button(self._rs)
-            self._timer = self.runtime.resting_steps
-        elif not self._placer.resample_goal(self._rs, self._xpos, self._reset_xy):
+        done, button, timer = goal_event(self.runtime, self._placer, self._rs, self._xpos,
+                                         self._reset_xy)
+        if not done:
             return False
+        if button is not None:
+            self._goal_button, self._timer = button, timer
         self._physics.forward()
         self._scorer.start(self._read_state(self._xpos.tolist())[0])
         return True

@@ -28,7 +28,8 @@ class NavHandles:
     ring_slots: tuple[int, ...]  # height slot of each lidar ring (object order, §12)
     contact_adr: dict[str, np.ndarray]  # kind prefix -> sensordata address of each object's
     #                              contact sensor (agent subtree vs the object's body)
-    vase_dofs: np.ndarray        # first dof of each vase's free joint
+    velocity_dofs: dict[str, np.ndarray]  # kind prefix -> first dof of each free joint whose
+    #                              linear velocity judging reads (vases)
     gremlin_mocap: np.ndarray    # mocap index of each gremlin ghost
     gremlin_eq: np.ndarray       # weld equality of each gremlin
     gremlin_ghost: np.ndarray    # ghost geom of each gremlin
@@ -45,7 +46,7 @@ class NavHandles:
         for slot, kind in enumerate(config.ordered()):
             names = kind.names()
             for name in names:
-                bname = f"{name}obj" if isinstance(kind, no.Gremlins) else name
+                bname = kind.body_name(name)
                 body_of[name] = body(bname)
                 if kind.category != "static":
                     qposadr[name] = int(model.joint(bname).qposadr[0])
@@ -54,7 +55,7 @@ class NavHandles:
             keys.append(kind.lidar_key)
             starts.append(len(bodies))
             slots.append(slot)
-            if isinstance(kind, no.Circle):   # senses the fixed origin (the world body's)
+            if kind.senses_origin:            # the fixed origin (the world body's)
                 bodies.append(0)
             else:
                 bodies.extend(body_of[n] for n in names)
@@ -63,15 +64,15 @@ class NavHandles:
                        for kind in config.ordered() if kind.watched_bodies()}
         grem = config.find(no.Gremlins)
         gnames = grem.names() if grem is not None else ()
-        vases = config.find(no.Vases)
         return cls(
             agent_body=agent, goal_body=body("goal") if "goal" in body_of else -1,
             box_body=body_of.get("push_box", -1), body_of=body_of, free_qposadr=qposadr,
             lidar_keys=tuple(keys), lidar_bodies=np.array(bodies, dtype=int),
             lidar_bounds=tuple(starts + [len(bodies)]), ring_slots=tuple(slots),
             contact_adr=contact_adr,
-            vase_dofs=np.array([model.joint(n).dofadr[0] for n in
-                                (vases.names() if vases is not None else ())], dtype=int),
+            velocity_dofs={k.prefix: np.array([model.joint(k.body_name(n)).dofadr[0]
+                                               for n in k.names()], dtype=int)
+                           for k in config.ordered() if k.velocity_watched and k.count},
             gremlin_mocap=np.array([model.body_mocapid[body(f"{n}mocap")] for n in gnames],
                                    dtype=int),
             gremlin_eq=np.array([model.equality(f"{n}mocap").id for n in gnames], dtype=int),

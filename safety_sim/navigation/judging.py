@@ -42,14 +42,15 @@ _EMPTY: frozenset[str] = frozenset()
 @dataclass
 class Facts:
     """What judging reads of a state besides the agent's position (``agent``, coordinate
-    first). Per-object quantities are lists (one world) or arrays with the object axis last:
-    ``touching`` (kind prefix -> an agent geom touches object j), ``xy`` (kind prefix -> the
-    objects' x and y, static kinds), ``vase_velocity`` (vx, vy, vz per vase); per world:
-    ``goal_button`` (index, -1 for none) and ``buttons_active`` (not resting after a press)."""
+    first). Per-object quantities are lists (one world) or arrays with the object axis last,
+    each keyed by kind prefix: ``touching`` (an agent geom touches object j: ``touch_judged``
+    kinds), ``xy`` (the objects' layout x and y: ``position_judged`` kinds), ``velocity``
+    (vx, vy, vz of each object: ``velocity_watched`` kinds); per world: ``goal_button``
+    (index, -1 for none) and ``buttons_active`` (not resting after a press)."""
     agent: Any = None
     touching: dict = field(default_factory=dict)
     xy: dict = field(default_factory=dict)
-    vase_velocity: tuple = ((), (), ())
+    velocity: dict = field(default_factory=dict)
     goal_button: Any = -1
     buttons_active: Any = True
 
@@ -85,7 +86,7 @@ class NavTask:
         term is 1 where its label holds; ``cost_buttons`` only counts while the buttons are
         active (the caller leaves the key out where they rest, as the reference)."""
         terms: dict[str, Any] = {}
-        total = False
+        total = ops.like(buttons_active, False)
         for key, label in self.terms:
             value = labels[label]
             if key == "cost_buttons":

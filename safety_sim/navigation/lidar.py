@@ -9,13 +9,12 @@ distance ``d`` and angle ``theta`` (counter-clockwise from body +x, in [0, 2pi))
 ``max``.
 
 :func:`lidar` takes an array namespace ``ops`` (:mod:`safety_sim.ops`): Python floats and lists
-of objects for one world (a loop over the objects), arrays ``(N, objects)`` for N worlds (one
-pass over all of them), device arrays on a GPU. The distance and angle are Python's
+of objects for one world (a loop over the objects), arrays ``(N,)`` per world quantity and
+``(objects, N)`` per object for N worlds (one pass over all of them), device arrays on a GPU. The distance and angle are Python's
 ``math.hypot`` and ``math.atan2`` (the numpy form reproduces their bits).
 """
 from __future__ import annotations
 
-import functools
 import math
 from typing import Sequence
 
@@ -29,15 +28,15 @@ def lidar(ops, agent_pos, agent_mat, objects_x, objects_y, group_base, width: in
 
     agent_pos: (x, y, z) and agent_mat: the body -> world rotation as 9 numbers row after row
     (MuJoCo's ``xmat``), each coordinate a float or an array over the worlds; objects_x/_y:
-    the objects' x and y (a list, or an array with the object axis last); group_base: the
-    offset of each object's group block in ``out`` (``num_bins * group``)."""
-    w = ops.world
-    ax, ay, az = w(agent_pos[0]), w(agent_pos[1]), agent_pos[2]
-    r00, r01, r10, r11 = w(agent_mat[0]), w(agent_mat[1]), w(agent_mat[3]), w(agent_mat[4])
-    cx, cy = w(-az * agent_mat[6]), w(-az * agent_mat[7])   # the z offset (0 - a_z)
+    the objects' x and y (a list, or an array (objects, N)); group_base: the offset of each
+    object's group block in ``out`` (``num_bins * group``)."""
+    if width == 0:                      # a level without sensed groups (Run)
+        return ops.zeros_per_world(agent_pos[0], 0)
+    ax, ay, az = agent_pos[0], agent_pos[1], agent_pos[2]
+    r00, r01, r10, r11 = agent_mat[0], agent_mat[1], agent_mat[3], agent_mat[4]
+    cx, cy = -az * agent_mat[6], -az * agent_mat[7]     # the z offset (0 - a_z)
     per_bin = num_bins / TWO_PI
-    hypot, atan2, floor_int = ops.hypot, ops.atan2, ops.floor_int
-    main, nxt, prv = (ops.asarray(t) for t in bin_tables(num_bins))
+    hypot, atan2, floor, floor_int = ops.hypot, ops.atan2, ops.floor, ops.floor_int
 
     def reading(px, py, base):
         """Where one object's reading goes (its bin, the next, the previous) and how much."""
@@ -46,32 +45,13 @@ def lidar(ops, agent_pos, agent_mat, objects_x, objects_y, group_base, width: in
         ey = vx * r01 + vy * r11 + cy
         s = (max_dist - hypot(ex, ey)) / max_dist      # <= 0 (nothing) from max_dist on
         x = (atan2(ey, ex) % TWO_PI) * per_bin
-        b = floor_int(x)                                # num_bins only through round-off
-        f = x - b
-        return base + main[b], base + nxt[b], base + prv[b], s, f * s, (1.0 - f) * s
+        b = floor_int(x)                # b == num_bins only through round-off: bin 0
+        f = x - floor(x)
+        return (base + b % num_bins, base + (b + 1) % num_bins, base + (b - 1) % num_bins,
+                s, f * s, (1.0 - f) * s)
 
-    i0, i1, i2, v0, v1, v2 = _columns(ops.over_objects(reading, objects_x, objects_y,
-                                                       ops.asarray(group_base)), 6)
-    out = ops.bins_max(ops.zeros_per_world(agent_pos[0], width), i0, v0)
-    out = ops.bins_max(out, i1, v1)
-    return ops.bins_max(out, i2, v2)
-
-
-def _columns(results, width: int):
-    """The columns of per-object results: a list of tuples (one world: a loop over the
-    objects) or a tuple of arrays (many worlds: all objects at once)."""
-    if isinstance(results, list):
-        return tuple(zip(*results)) if results else ((),) * width
-    return results
-
-
-@functools.lru_cache(maxsize=8)
-def bin_tables(num_bins: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """The bin itself, (b + 1) mod n and (b - 1) mod n for b = 0..n (b = n, from round-off,
-    is bin 0)."""
-    main = tuple(b if b < num_bins else 0 for b in range(num_bins + 1))
-    return (main, tuple((b + 1) % num_bins for b in range(num_bins + 1)),
-            tuple((b - 1) % num_bins for b in range(num_bins + 1)))
+    readings = ops.over_objects(reading, objects_x, objects_y, ops.object_column(group_base))
+    return ops.bins_max(ops.zeros_per_world(ax, width), readings, 3)
 
 
 def group_base(group_bounds: Sequence[int], num_bins: int) -> tuple[int, ...]:

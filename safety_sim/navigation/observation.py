@@ -17,7 +17,8 @@ from safety_sim.navigation.sensors import ObsLayout, SensorReadout
 class NavObserver:
     """Observation assembly of one level: ``observe`` writes the flat observation of one
     world (``out`` 1-D, floats of :data:`safety_sim.ops.SCALAR`) or of many (``out`` (N, size),
-    arrays of :data:`safety_sim.ops.NUMPY`) from the sensors and the bodies' positions."""
+    arrays of :data:`safety_sim.ops.NUMPY`, objects (objects, N)) from the sensors and the
+    bodies' positions."""
 
     def __init__(self, model: mujoco.MjModel, agent, config, handles) -> None:
         self.readout = SensorReadout(model, agent.obs_sensors)
@@ -41,8 +42,8 @@ class NavObserver:
         out[..., self.lidar_start:] = lidar(ops, agent_pos, agent_mat, objects_x, objects_y,
                                             self.group_base, self.lidar_width, self.bins,
                                             self.max_dist)
-        if self.blank is not None:
-            out[..., self.blank] = ops.where(ops.world(resting), 0.0, out[..., self.blank])
+        if self.blank is not None:      # a bool (one world) or bools (N,) select the rows
+            out[resting, self.blank] = 0.0
         return out
 
 

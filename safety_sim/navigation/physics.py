@@ -2,7 +2,7 @@
 state, written once for one world and for N (:func:`agent_velocity`, :func:`reset_by_mujoco`,
 the gremlins' :meth:`~safety_sim.navigation.objects.Gremlins.ghost_position`), and
 :class:`NavPhysics`, one world's stepping (the batch's is :mod:`safety_sim.navigation.worlds`)
-and read-out of those facts (contact sensors, vase velocities).
+and read-out of those facts (contact sensors, watched bodies' velocities).
 """
 from __future__ import annotations
 
@@ -19,10 +19,11 @@ BAD_STATE = (mujoco.mjtWarning.mjWARN_BADQACC, mujoco.mjtWarning.mjWARN_BADQPOS,
              mujoco.mjtWarning.mjWARN_BADQVEL)
 
 
-def reset_by_mujoco(time_before, time_after, nsub: int, dt: float):
+def reset_by_mujoco(ops, time_before, time_after, nsub: int, dt: float):
     """True where MuJoCo reset the simulation during ``nsub`` substeps (its answer to a state
-    gone bad: NaN or huge values): the time did not advance by ``nsub * dt``."""
-    return abs(time_after - (time_before + nsub * dt)) > 0.5 * dt
+    gone bad: NaN or huge values): the time did not advance by ``nsub * dt`` (a NaN time
+    counts as reset)."""
+    return ops.logical_not(abs(time_after - (time_before + nsub * dt)) <= 0.5 * dt)
 
 
 def agent_velocity(ops, cvel, xpos, com) -> tuple:
@@ -48,8 +49,6 @@ class NavPhysics:
         self._travel = gremlins.travel if gremlins is not None else 0.0
         self._ghosts = handles.gremlin_mocap
         self._all_mocaps = np.array_equal(self._ghosts, np.arange(model.nmocap))
-        hazards = config.find(no.Hazards)
-        self.hazard_names = hazards.names() if hazards is not None else ()
         # contact sensors: kind prefix -> slice of sensordata (consecutive per kind)
         self._contacts = [(prefix, int(adr[0]), int(adr[0]) + len(adr))
                           for prefix, adr in handles.contact_adr.items()
@@ -62,7 +61,7 @@ class NavPhysics:
 
     def __getstate__(self):
         state = dict(self.__dict__)
-        for view in ("stepper", "_opt", "_vase_v", "_sensordata"):
+        for view in ("stepper", "_opt", "_velocities", "_sensordata"):
             state.pop(view)
         return state
 
@@ -72,16 +71,18 @@ class NavPhysics:
         self._bind()
 
     def _bind(self) -> None:
-        """Views into ``data`` read every step (vases' linear velocities: their free joints'
-        first three dofs, the vases being consecutive bodies)."""
+        """Views into ``data`` read every step (the watched bodies' linear velocities: their
+        free joints' first three dofs; a view where the bodies are consecutive)."""
         self._opt = self.model.opt
         self._sensordata = self.data.sensordata
-        dofs = self.handles.vase_dofs
-        if len(dofs) and np.array_equal(dofs, dofs[0] + 6 * np.arange(len(dofs))):
-            self._vase_v = self.data.qvel[dofs[0]:dofs[0] + 6 * len(dofs)].reshape(
-                len(dofs), 6)[:, :3]
-        else:
-            self._vase_v = None
+        qvel = self.data.qvel
+        self._velocities = {}
+        for prefix, dofs in self.handles.velocity_dofs.items():
+            if np.array_equal(dofs, dofs[0] + 6 * np.arange(len(dofs))):
+                view = qvel[dofs[0]:dofs[0] + 6 * len(dofs)].reshape(len(dofs), 6)[:, :3]
+            else:
+                view = (dofs[:, None] + np.arange(3)).ravel()       # gathered every step
+            self._velocities[prefix] = view
 
     def forward(self) -> None:
         self.stepper.forward()
@@ -95,7 +96,7 @@ class NavPhysics:
             self.stepper.advance_each(nsub, self._move_gremlins)
         else:
             self.stepper.advance(nsub)
-        if not reset_by_mujoco(t0, d.time, nsub, self._opt.timestep):
+        if not reset_by_mujoco(_ops.SCALAR, t0, d.time, nsub, self._opt.timestep):
             return True
         bad = [w for w in BAD_STATE if d.warning[w].number]
         self.last_warning = ", ".join(mujoco.mjtWarning(w).name for w in bad) or "time reset"
@@ -128,10 +129,10 @@ class NavPhysics:
         return {prefix: [v > 0.0 for v in sd[a0:a1].tolist()]
                 for prefix, a0, a1 in self._contacts}
 
-    def vase_velocity(self) -> tuple[list[float], list[float], list[float]]:
-        """(vx, vy, vz) of each vase's origin."""
-        v = self._vase_v
-        if v is None:
-            dofs = self.handles.vase_dofs
-            v = self.data.qvel[(dofs[:, None] + np.arange(3)).ravel()].reshape(-1, 3)
-        return tuple(v.T.tolist())
+    def velocities(self) -> dict[str, tuple[list[float], list[float], list[float]]]:
+        """Kind prefix -> (vx, vy, vz) of each watched body's origin."""
+        out = {}
+        for prefix, view in self._velocities.items():
+            v = view if view.ndim == 2 else self.data.qvel[view].reshape(-1, 3)
+            out[prefix] = tuple(v.T.tolist())
+        return out

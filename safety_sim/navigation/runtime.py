@@ -35,7 +35,8 @@ class NavRuntime:
     ``action_space``, ``ctrl_clip`` (the actuators' control range where it is narrower than the
     action space, else None), ``goal_size``, ``resting_steps`` (Button), ``reference_passes``
     (the reset's ``mj_forward`` passes, :mod:`safety_sim.navigation.reset_state`),
-    ``hazard_names`` and ``read_bodies`` (agent, goal, push box; -1 where absent).
+    ``position_judged`` (kind prefix -> the layout names whose positions judging reads) and
+    ``read_bodies`` (agent, goal, push box; -1 where absent).
     """
 
     def __init__(self, agent: AgentSpec, config: nc.NavConfig, *, vision: bool = False,
@@ -58,9 +59,17 @@ class NavRuntime:
         self.goal_size = goal.size if goal is not None else 0.0
         self.resting_steps = getattr(config.reward, "resting_steps", 0)
         self.reference_passes = reference_forwards(config.reward.goal_event)
-        hazards = config.find(nc.Hazards)
-        self.hazard_names = hazards.names() if hazards is not None else ()
+        self.position_judged = {k.prefix: k.names() for k in config.ordered()
+                                if k.position_judged and k.count}
         self.read_bodies = (h.agent_body, h.goal_body, h.box_body)
+
+    def write_ctrl(self, actions: np.ndarray, ctrl: np.ndarray) -> None:
+        """Actions (checked) into MuJoCo's ``ctrl`` of one world or many: clipped to the
+        actuators' control range where it is narrower than the action space."""
+        if self.ctrl_clip is not None:
+            np.clip(actions, *self.ctrl_clip, out=ctrl)
+        else:
+            ctrl[...] = actions
 
     def scorer(self, ops) -> Scorer:
         """The level's reward rule at work on numbers of ``ops``."""

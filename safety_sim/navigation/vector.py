@@ -25,6 +25,7 @@ from safety_sim.core import check_int
 from safety_sim.navigation import config as nc
 from safety_sim.navigation import tasks as nav_tasks
 from safety_sim.navigation.env import NavigationEnv
+from safety_sim.navigation.episode import goal_event, settle_stream, tick
 from safety_sim.navigation.judging import Facts
 from safety_sim.navigation.objects import Buttons
 from safety_sim.navigation.push import PushEnv
@@ -92,7 +93,8 @@ class NavigationVectorEnv(BatchedVectorEnv):
         self.worlds = NavWorlds(lv, n, threads, use_batch)
         self.view = NavView(lv, self.worlds, render_mode, single.renderer)
         self._facts = Facts(goal_button=np.full(n, -1, dtype=np.int64))
-        self._facts.xy["hazard"] = (np.zeros((n, len(lv.hazard_names))),) * 2
+        self._facts.xy = {prefix: (np.zeros((len(names), n)), np.zeros((len(names), n)))
+                          for prefix, names in lv.position_judged.items()}
         self._read = np.array(lv.read_bodies, dtype=np.intp)
         self._rs: list[np.random.RandomState | None] = [None] * n
         self._pending = np.zeros(n, dtype=np.int64)   # step draws not yet taken from _rs
@@ -124,9 +126,7 @@ class NavigationVectorEnv(BatchedVectorEnv):
     def _stream(self, i: int) -> np.random.RandomState | None:
         """World ``i``'s layout stream, advanced past the draws its steps owe it (the single
         env draws one double per step; they are taken here, when the stream is next used)."""
-        rs = self._rs[i]
-        if rs is not None and self._pending[i]:
-            rs.random_sample(int(self._pending[i]))
+        rs = settle_stream(self._rs[i], self._pending[i])
         self._pending[i] = 0
         return rs
 
@@ -138,11 +138,11 @@ class NavigationVectorEnv(BatchedVectorEnv):
             self._reset_xy[i] = layout.xy
             self._goal_button[i] = -1 if layout.goal_button is None else layout.goal_button
         self.worlds.write_layouts(ids, [layout for _, layout in plan], [rs for rs, _ in plan])
-        names = self.runtime.hazard_names
-        hazards = np.array([[layout.xy[name] for name in names] for _, layout in plan],
-                           dtype=np.float64).reshape(len(ids), len(names), 2)
-        hx, hy = self._facts.xy["hazard"]
-        hx[ids], hy[ids] = hazards[..., 0], hazards[..., 1]
+        for prefix, names in self.runtime.position_judged.items():
+            xy = np.array([[layout.xy[name] for name in names] for _, layout in plan],
+                          dtype=np.float64).reshape(len(ids), len(names), 2)
+            xs, ys = self._facts.xy[prefix]
+            xs[:, ids], ys[:, ids] = xy[..., 0].T, xy[..., 1].T
         self._timer[ids] = 0
         self._just_reset[ids], self._unstable[ids], self._met[ids] = True, False, False
         snap, facts = self._read_state()
@@ -156,9 +156,10 @@ class NavigationVectorEnv(BatchedVectorEnv):
         n, w, lv = self.num_envs, self.worlds, self.runtime
         stepped = np.ones(n, dtype=bool) if active is None else active.copy()
         ids = None if active is None else np.flatnonzero(active)
-        a = actions if lv.ctrl_clip is None else np.clip(actions, *lv.ctrl_clip)
-        w.ctrl[stepped] = a[stepped]
-        self._pending += stepped
+        ctrl = w.ctrl[stepped]
+        lv.write_ctrl(actions[stepped], ctrl)
+        w.ctrl[stepped] = ctrl
+        self._pending += stepped     # one double of each stepped world's stream
         unstable = np.zeros(n, dtype=bool)
         unstable[stepped] = w.advance(nc.SUBSTEPS, ids)
         ok = stepped & ~unstable
@@ -167,7 +168,7 @@ class NavigationVectorEnv(BatchedVectorEnv):
         met = met & ok
         buttons_on = self._timer == 0
         labels = self.task.labels(ops.NUMPY, facts, met)
-        self._timer[ok & (self._timer > 0)] -= 1
+        self._timer = tick(ops.NUMPY, self._timer, ok)
         terminated = self._goal_events(np.flatnonzero(met))
         if lv.agent.alive is not None:
             terminated |= ok & ~self._alive()
@@ -187,13 +188,14 @@ class NavigationVectorEnv(BatchedVectorEnv):
         terminated = np.zeros(self.num_envs, dtype=bool)
         moved = []
         for i in met_ids:
-            placer, rs = self.worlds.placers[i], self._stream(int(i))
-            if self.config.reward.goal_event == "button":
-                self._goal_button[i] = placer.choose_button(rs)
-                self._timer[i] = self.runtime.resting_steps
-            elif not placer.resample_goal(rs, self.worlds.xpos[i], self._reset_xy[i]):
+            done, button, timer = goal_event(self.runtime, self.worlds.placers[i],
+                                             self._stream(int(i)), self.worlds.xpos[i],
+                                             self._reset_xy[i])
+            if not done:
                 terminated[i] = True
                 continue
+            if button is not None:
+                self._goal_button[i], self._timer[i] = button, timer
             moved.append(int(i))
         if moved:
             ids = np.array(moved)
@@ -221,7 +223,7 @@ class NavigationVectorEnv(BatchedVectorEnv):
 
     def _read_state(self) -> tuple[Snapshot, Facts]:
         """What the rules read of every world's current state: the reward's snapshot and the
-        judging's facts (positions coordinate first, per-object quantities (N, objects))."""
+        judging's facts (positions coordinate first, per-object quantities (objects, N))."""
         w, f, rule = self.worlds, self._facts, self.config.reward
         pos = w.xpos[:, self._read]
         s = Snapshot(agent=pos[:, 0].T, goal=pos[:, 1].T, box=pos[:, 2].T)
@@ -229,7 +231,7 @@ class NavigationVectorEnv(BatchedVectorEnv):
             s.velocity = w.agent_velocity()
         f.agent = s.agent
         f.touching = w.touching()
-        f.vase_velocity = w.vase_velocity()
+        f.velocity = w.velocities()
         f.goal_button = self._goal_button
         f.buttons_active = self._timer == 0
         if rule.met_by_touch:

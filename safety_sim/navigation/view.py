@@ -53,7 +53,7 @@ class NavView:
         xpos, bodies = w.xpos[rows], self._lidar_bodies
         obs = self._observer.observe(
             ops.NUMPY, w.sensordata[rows], xpos[:, self._agent].T, w.xmat[rows, self._agent].T,
-            xpos[:, bodies, 0], xpos[:, bodies, 1], timer[rows] > 0,
+            xpos[:, bodies, 0].T, xpos[:, bodies, 1].T, timer[rows] > 0,
             np.empty((rows.size, self.layout.size)))
         self.obs[rows] = obs
         if self.vision:

@@ -1,7 +1,8 @@
 """The physics of N navigation worlds of one compiled model (the simulator side of
 :class:`safety_sim.navigation.vector.NavigationVectorEnv`).
 
-The batch steps copies of the level's own model (:class:`~safety_sim.navigation.runtime.NavRuntime`:
+The batch steps copies of the level's own model
+(:class:`~safety_sim.navigation.runtime.NavRuntime`:
 the scene plus a contact sensor per watched body, so that contacts -- which live in MjData's
 arena, out of reach of a batch -- are columns of ``sensordata``, for one world as for many).
 
@@ -69,19 +70,19 @@ class WorldData:
 
 
 class NavWorlds:
-    """N worlds of ``level`` (a :class:`~safety_sim.navigation.runtime.NavRuntime`, whose config,
+    """N worlds of ``runtime`` (a :class:`~safety_sim.navigation.runtime.NavRuntime`, whose config,
     agent and handles they share) on ``threads`` threads; ``use_batch`` as
     :func:`~safety_sim.vector.mujoco_batch.open_backend`."""
 
-    def __init__(self, level, n: int, threads: int, use_batch: bool | None) -> None:
-        cfg = level.config
-        self.runtime, self.config, self.agent_spec, self.n = level, cfg, level.agent, n
-        self.model = copy.copy(level.model)
-        self.handles = h = level.handles
+    def __init__(self, runtime, n: int, threads: int, use_batch: bool | None) -> None:
+        cfg = runtime.config
+        self.runtime, self.config, self.agent_spec, self.n = runtime, cfg, runtime.agent, n
+        self.model = copy.copy(runtime.model)
+        self.handles = h = runtime.handles
         self.gremlins = len(h.gremlin_mocap) > 0
         # one MjData per world, so that a step continues from the previous closing forward,
         # except for gremlin levels, whose rollout calls run faster on shared MjData
-        self.sim = sim = open_backend(self.model, n, threads, use_batch, level.name,
+        self.sim = sim = open_backend(self.model, n, threads, use_batch, runtime.name,
                                       persistent=not self.gremlins)
         self.dt = float(self.model.opt.timestep)
         for name in ("qpos", "qvel", "ctrl", "time", "xpos", "xmat", "sensordata", "qacc",
@@ -90,9 +91,11 @@ class NavWorlds:
         fields = LAYOUT_FIELDS + (GREMLIN_FIELDS if self.gremlins else ())
         self.rows = {name: sim.expand(name) for name in fields}
         self._view_rows = {name: sim.expand(name) for name in VIEW_CONSTANTS}
-        self.placers = [level.placer(WorldModel(self.model, self.rows, i)) for i in range(n)]
+        self.placers = [runtime.placer(WorldModel(self.model, self.rows, i)) for i in range(n)]
         self.world_models = [p.model for p in self.placers]
-        self._vase_cols = h.vase_dofs[:, None] + np.arange(3)     # (vases, 3) qvel columns
+        # kind prefix -> (objects, 3) qvel columns of the watched bodies' linear velocities
+        self._velocity_cols = {prefix: dofs[:, None] + np.arange(3)
+                               for prefix, dofs in h.velocity_dofs.items()}
         if self.gremlins:
             self.mocap_pos = sim.bind("mocap_pos")
             self._travel = cfg.find(no.Gremlins).travel
@@ -196,14 +199,17 @@ class NavWorlds:
 
     # -- state facts ------------------------------------------------------------------------------
     def touching(self) -> dict[str, np.ndarray]:
-        """Kind prefix -> (N, objects) bool: an agent geom touches that object."""
+        """Kind prefix -> (objects, N) bool: an agent geom touches that object."""
         sd = self.sensordata
-        return {prefix: sd[:, adr] > 0 for prefix, adr in self.handles.contact_adr.items()}
+        return {prefix: sd[:, adr].T > 0 for prefix, adr in self.handles.contact_adr.items()}
 
-    def vase_velocity(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(vx, vy, vz), each (N, vases): the linear velocity of each vase's origin."""
-        v = self.qvel[:, self._vase_cols]
-        return v[..., 0], v[..., 1], v[..., 2]
+    def velocities(self) -> dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]]:
+        """Kind prefix -> (vx, vy, vz), each (objects, N): the watched bodies' velocities."""
+        out = {}
+        for prefix, cols in self._velocity_cols.items():
+            v = self.qvel[:, cols]
+            out[prefix] = (v[..., 0].T, v[..., 1].T, v[..., 2].T)
+        return out
 
     def agent_velocity(self) -> tuple[np.ndarray, np.ndarray]:
         """World-frame XY velocity of the agent's frame origin in every world."""

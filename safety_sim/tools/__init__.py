@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 import safety_sim  # noqa: F401  (registers the ids and picks a headless GL backend first)
-from safety_sim import core, registration
+from safety_sim import registration
 from safety_sim.gridworlds.render.frame import GRID_CAMERAS
 from safety_sim.compat import wrappers
 

@@ -49,8 +49,13 @@ def test_action_bounds_match_spaces(name):
 
 @pytest.mark.parametrize("name", AGENTS)
 def test_sensors_in_model_order(name):
+    # the agent's sensors first, as the reference's; then one contact sensor per watched
+    # body of the level (judging reads contacts from them)
     m = compiled(name)
-    assert m.nsensor == len(ref(name)["sensors"])
+    ours = len(ref(name)["sensors"])
+    assert all(m.sensor_type[i] == mujoco.mjtSensor.mjSENS_CONTACT and
+               m.sensor(i).name.startswith("contact_") for i in range(ours, m.nsensor))
+    assert m.nsensor - ours == 1    # Push1's one pillar
     for rs in ref(name)["sensors"]:
         i = rs["index"]
         assert m.sensor(i).name == rs["name"]

@@ -10,9 +10,18 @@ import numpy as np
 import pytest
 
 import safety_sim  # noqa: F401
-from safety_sim.navigation.lidar import lidar
+from safety_sim.navigation.lidar import group_base, lidar as lidar_rule
+from safety_sim.ops import SCALAR
 
 N, D = 16, 3.0
+
+
+def lidar(agent_pos, mat_rows, objects, bounds, bins=N, max_dist=D):
+    """The lidar rule on one world's floats: the rotation as rows, objects as (x, y, z)."""
+    flat = [x for row in mat_rows for x in row]
+    return lidar_rule(SCALAR, agent_pos, flat, [p[0] for p in objects],
+                      [p[1] for p in objects], group_base(bounds, bins),
+                      bins * (len(bounds) - 1), bins, max_dist)
 
 
 def spec_lidar(agent_pos, agent_mat, group):

@@ -61,12 +61,9 @@ class NavPlacer:
             for i, name in enumerate(kind.names()):
                 if kind.category == "static":
                     self._statics.append((name, handles.body_of[name], kind.fixed_yaw(i)))
-                elif isinstance(kind, no.PushBox):
-                    self._rest_z[name] = kind.size_of(agent_spec)
-                elif isinstance(kind, no.Vases):
-                    self._rest_z[name] = kind.Z
-                else:
-                    self._rest_z[name] = kind.SIZE
+                    continue
+                self._rest_z[name] = kind.rest_height(agent_spec)
+                if kind.category == "mocap":
                     self._gremlins.append(name)
         self._body = {"agent": handles.agent_body, **handles.body_of}
         self._moved = [n for n in self._body if n not in self._gremlins and n != "goal"]

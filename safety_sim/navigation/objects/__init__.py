@@ -16,7 +16,7 @@ model is built, so configs stay plain data.
 from __future__ import annotations
 
 from safety_sim.navigation.objects.moving import Gremlins, PushBox, Vases
-from safety_sim.navigation.objects.base import (
+from safety_sim.navigation.objects.base import (  # noqa: F401  (the colours: re-exported)
     BOX_RGBA,
     BUTTON_RGBA,
     CIRCLE_RGBA,

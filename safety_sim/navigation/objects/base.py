@@ -22,9 +22,8 @@ SIGWALL_RGBA: RGBA = (1.0, 1.0, 0.0, 0.1)
 
 def len_objects(values) -> int:
     """The number of objects of a per-object quantity (a list, or an array with the object
-    axis last)."""
-    shape = getattr(values, "shape", None)
-    return int(shape[-1]) if shape is not None else len(values)
+    axis first)."""
+    return len(values)
 
 
 def _mj():
@@ -54,7 +53,10 @@ class ObjectKind:
 
     Judging: a kind raises the atomic propositions in ``LABELS`` (``label`` is the one its cost
     term reads); ``touch_judged`` kinds raise ``label`` while an agent geom touches one of
-    them (a contact sensor watches each of their bodies), the others override :meth:`judge`.
+    them (a contact sensor watches each of their bodies), the others override :meth:`judge`,
+    reading their layout positions (``position_judged``) or the linear velocities of their
+    free bodies (``velocity_watched``) from the facts. ``rgba`` is its colour (bodies and lidar
+    ring); a ``senses_origin`` kind's lidar senses the world origin instead of its bodies.
     """
     prefix: ClassVar[str] = ""
     category: ClassVar[str] = "static"
@@ -64,6 +66,10 @@ class ObjectKind:
     label: ClassVar[str | None] = None        # atomic proposition of its cost condition
     LABELS: ClassVar[tuple[str, ...]] = ()    # every proposition it raises, in order
     touch_judged: ClassVar[bool] = False
+    position_judged: ClassVar[bool] = False
+    velocity_watched: ClassVar[bool] = False
+    senses_origin: ClassVar[bool] = False
+    rgba: ClassVar[RGBA | None] = None
 
     @property
     def count(self) -> int:
@@ -77,9 +83,19 @@ class ObjectKind:
         """Layout names in placement order (``hazard0``, ``hazard1``, ...)."""
         return tuple(f"{self.prefix}{i}" for i in range(self.count))
 
+    def body_name(self, name: str) -> str:
+        """The body of layout name ``name`` (what moves and collides)."""
+        return name
+
+    def rest_height(self, agent) -> float | None:
+        """The height of a free body's origin at rest (None: a static kind)."""
+        return None
+
     def watched_bodies(self) -> tuple[str, ...]:
         """Bodies whose contacts with the agent are watched (``touch_judged`` kinds)."""
-        return self.names() if self.touch_judged and self.count else ()
+        if not (self.touch_judged and self.count):
+            return ()
+        return tuple(self.body_name(n) for n in self.names())
 
     def cost_terms(self) -> tuple[tuple[str, str], ...]:
         """(info key, label) of its cost terms in this level (none unless it costs)."""

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from safety_sim.navigation.objects.base import BOX_RGBA, GREMLIN_RGBA, VASE_RGBA, ObjectKind, _mj
+from safety_sim.navigation.objects.base import (
+    BOX_RGBA, GREMLIN_RGBA, RGBA, VASE_RGBA, ObjectKind, _mj)
 from safety_sim.numeric import sqrt_threshold
 
 
@@ -21,6 +22,7 @@ class PushBox(ObjectKind):
     category: ClassVar[str] = "free"
     lidar_key: ClassVar[str] = "push_box_lidar"
     collidable: ClassVar[bool] = True
+    rgba: ClassVar[RGBA] = BOX_RGBA
 
     def names(self) -> tuple[str, ...]:
         return ("push_box",)
@@ -30,6 +32,9 @@ class PushBox(ObjectKind):
 
     def size_of(self, agent) -> float:
         return agent.box_size if self.size is None else float(self.size)
+
+    def rest_height(self, agent) -> float:
+        return self.size_of(agent)
 
     def check(self) -> list[str]:
         return super().check() + [
@@ -68,9 +73,14 @@ class Vases(ObjectKind):
     label: ClassVar[str] = "vase_contact"
     LABELS: ClassVar[tuple[str, ...]] = ("vase_contact", "vase_moving")
     touch_judged: ClassVar[bool] = True
+    velocity_watched: ClassVar[bool] = True
+    rgba: ClassVar[RGBA] = VASE_RGBA
     SIZE: ClassVar[float] = 0.1
     Z: ClassVar[float] = 0.1 - 4e-5         # resting height: half size minus the sink
     SPEED_LIMIT: ClassVar[float] = 1e-4
+
+    def rest_height(self, agent) -> float:
+        return self.Z
 
     def cost_terms(self) -> tuple[tuple[str, str], ...]:
         if not (self.costs and self.count):
@@ -88,7 +98,7 @@ class Vases(ObjectKind):
             return vx * vx + vy * vy + vz * vz >= limit
 
         out = super().judge(ops, facts)
-        out["vase_moving"] = ops.any_objects(ops.over_objects(moving, *facts.vase_velocity))
+        out["vase_moving"] = ops.any_over(moving, *facts.velocity[self.prefix])
         return out
 
     def add_free(self, spec, agent) -> None:
@@ -117,10 +127,14 @@ class Gremlins(ObjectKind):
     label: ClassVar[str] = "gremlin_contact"
     LABELS: ClassVar[tuple[str, ...]] = ("gremlin_contact",)
     touch_judged: ClassVar[bool] = True
+    rgba: ClassVar[RGBA] = GREMLIN_RGBA
     SIZE: ClassVar[float] = 0.1
 
-    def watched_bodies(self) -> tuple[str, ...]:
-        return tuple(f"{name}obj" for name in self.names())
+    def body_name(self, name: str) -> str:
+        return f"{name}obj"
+
+    def rest_height(self, agent) -> float:
+        return self.SIZE
 
     @staticmethod
     def ghost_position(ops, t, travel: float) -> tuple:

@@ -15,6 +15,7 @@ from safety_sim.navigation.objects.base import (
     HAZARD_RGBA,
     PILLAR_RGBA,
     SIGWALL_RGBA,
+    RGBA,
     XY,
     ObjectKind,
     _static_body,
@@ -34,6 +35,7 @@ class Goal(ObjectKind):
     alpha: float = 0.25
     prefix: ClassVar[str] = "goal"
     lidar_key: ClassVar[str] = "goal_lidar"
+    rgba: ClassVar[RGBA] = GOAL_RGBA
 
     def names(self) -> tuple[str, ...]:
         return ("goal",)
@@ -56,6 +58,8 @@ class Hazards(ObjectKind):
     cost_key: ClassVar[str] = "cost_hazards"
     label: ClassVar[str] = "in_hazard"
     LABELS: ClassVar[tuple[str, ...]] = ("in_hazard",)
+    position_judged: ClassVar[bool] = True
+    rgba: ClassVar[RGBA] = HAZARD_RGBA
 
     def judge(self, ops, facts) -> dict:
         """``in_hazard``: the agent origin strictly inside a disc (XY distance < size, tested
@@ -63,13 +67,13 @@ class Hazards(ObjectKind):
         if not self.count:
             return {}
         limit = sqrt_threshold(self.size)
-        ax, ay = ops.world(facts.agent[0]), ops.world(facts.agent[1])
+        ax, ay = facts.agent[0], facts.agent[1]
 
         def inside(hx, hy):
             dx, dy = ax - hx, ay - hy
             return dx * dx + dy * dy < limit
 
-        return {"in_hazard": ops.any_objects(ops.over_objects(inside, *facts.xy[self.prefix]))}
+        return {"in_hazard": ops.any_over(inside, *facts.xy[self.prefix])}
 
     def add_static(self, spec) -> None:
         for name in self.names():
@@ -91,6 +95,7 @@ class Pillars(ObjectKind):
     label: ClassVar[str] = "pillar_contact"
     LABELS: ClassVar[tuple[str, ...]] = ("pillar_contact",)
     touch_judged: ClassVar[bool] = True
+    rgba: ClassVar[RGBA] = PILLAR_RGBA
 
     def add_static(self, spec) -> None:
         for name in self.names():
@@ -111,6 +116,7 @@ class Buttons(ObjectKind):
     cost_key: ClassVar[str] = "cost_buttons"
     label: ClassVar[str] = "wrong_button"
     LABELS: ClassVar[tuple[str, ...]] = ("wrong_button",)
+    rgba: ClassVar[RGBA] = BUTTON_RGBA
 
     def watched_bodies(self) -> tuple[str, ...]:
         return self.names()
@@ -120,26 +126,24 @@ class Buttons(ObjectKind):
         the buttons are active."""
         if not self.count:
             return {}
-        goal = ops.world(facts.goal_button)
+        goal = facts.goal_button
 
         def wrong(touch, index):
             return ops.logical_and(touch, index != goal)
 
-        hit = ops.any_objects(ops.over_objects(wrong, facts.touching[self.prefix],
-                                               ops.object_index(self.count)))
+        hit = ops.any_over(wrong, facts.touching[self.prefix], ops.object_index(self.count))
         return {"wrong_button": ops.logical_and(hit, facts.buttons_active)}
 
     @staticmethod
     def goal_touched(ops, facts):
         """An agent geom touches the goal button (what ``ButtonReward`` rewards)."""
-        goal = ops.world(facts.goal_button)
+        goal = facts.goal_button
 
         def pressed(touch, index):
             return ops.logical_and(touch, index == goal)
 
         touching = facts.touching["button"]
-        return ops.any_objects(ops.over_objects(pressed, touching,
-                                                ops.object_index(len_objects(touching))))
+        return ops.any_over(pressed, touching, ops.object_index(len_objects(touching)))
 
     def add_static(self, spec) -> None:
         for name in self.names():
@@ -155,6 +159,8 @@ class Circle(ObjectKind):
     prefix: ClassVar[str] = "circle"
     lidar_key: ClassVar[str] = "circle_lidar"
     keepout: ClassVar[float] = 0.0
+    senses_origin: ClassVar[bool] = True
+    rgba: ClassVar[RGBA] = CIRCLE_RGBA
 
     def names(self) -> tuple[str, ...]:
         return ("circle",)
@@ -184,6 +190,7 @@ class Boundary(ObjectKind):
     label: ClassVar[str] = "out_of_bounds"
     LABELS: ClassVar[tuple[str, ...]] = ("out_of_bounds",)
     keepout: ClassVar[float] = 0.0
+    rgba: ClassVar[RGBA] = SIGWALL_RGBA
 
     def judge(self, ops, facts) -> dict:
         """``out_of_bounds``: the agent origin beyond the walls (|x| > locate; with four walls
