@@ -21,6 +21,8 @@ own functions (float32 on a GPU is not bit for bit anyway).
 from __future__ import annotations
 
 import math
+import operator
+from itertools import chain
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -42,7 +44,6 @@ class ScalarOps:
     atan2 = staticmethod(math.atan2)
     sin = staticmethod(math.sin)
     cos = staticmethod(math.cos)
-    floor = staticmethod(math.floor)       # an int; x - floor(x) is then exact as for arrays
     floor_int = staticmethod(int)          # for x >= 0
 
     @staticmethod
@@ -53,17 +54,9 @@ class ScalarOps:
     def clip(x, low, high):
         return x if low < x < high else min(max(x, low), high)
 
-    @staticmethod
-    def logical_and(a, b) -> bool:
-        return bool(a and b)
-
-    @staticmethod
-    def logical_or(a, b) -> bool:
-        return bool(a or b)
-
-    @staticmethod
-    def logical_not(a) -> bool:
-        return not a
+    logical_and = staticmethod(operator.and_)   # on bools: and, or, not (C functions)
+    logical_or = staticmethod(operator.or_)
+    logical_not = staticmethod(operator.not_)
 
     @staticmethod
     def zeros_per_world(like, width: int) -> list[float]:
@@ -90,9 +83,7 @@ class ScalarOps:
         """Whether ``fn`` holds for some object (the first that does ends the loop)."""
         return any(map(fn, *objects))
 
-    @staticmethod
-    def any_objects(values) -> bool:
-        return any(values)
+    any_objects = staticmethod(any)
 
     @staticmethod
     def object_index(count: int) -> range:
@@ -105,15 +96,14 @@ class ScalarOps:
         return values
 
     @staticmethod
-    def bins_max(out: list, readings: Sequence[tuple], pairs: int) -> list:
+    def bins_max(out: list, readings: Sequence[tuple]) -> list:
         """Scatter readings into bins with ``max``: each reading (one per object, from
-        :meth:`over_objects`) is ``(i_1, ..., i_pairs, v_1, ..., v_pairs)``, and ``out[i_j] =
-        max(out[i_j], v_j)``; returns ``out`` (changed in place)."""
-        for r in readings:
-            for j in range(pairs):
-                v = r[pairs + j]
-                if v > out[r[j]]:
-                    out[r[j]] = v
+        :meth:`over_objects`) is ``(i_1, v_1, i_2, v_2, ...)``, and ``out[i_j] = max(out[i_j],
+        v_j)``, in order; returns ``out`` (changed in place)."""
+        pairs = chain.from_iterable(readings)
+        for i, v in zip(pairs, pairs):
+            if v > out[i]:
+                out[i] = v
         return out
 
 
@@ -122,7 +112,6 @@ class NumpyOps:
 
     name = "numpy"
     sqrt = staticmethod(np.sqrt)
-    floor = staticmethod(np.floor)
 
     @staticmethod
     def where(cond, a, b):
@@ -188,15 +177,16 @@ class NumpyOps:
         return np.asarray(values)[:, None]
 
     @staticmethod
-    def bins_max(out: np.ndarray, readings: tuple, pairs: int) -> np.ndarray:
-        """:meth:`ScalarOps.bins_max` for N worlds: ``out`` (N, bins) C-contiguous, each of
-        ``readings`` (objects, N); repeated bins combine; returns ``out`` (changed)."""
+    def bins_max(out: np.ndarray, readings: tuple) -> np.ndarray:
+        """:meth:`ScalarOps.bins_max` for N worlds: ``out`` (N, bins) C-contiguous,
+        ``readings`` (i_1, v_1, ...) each (objects, N); repeated bins combine; returns ``out``
+        (changed in place)."""
         n, width = out.shape
         rows = np.arange(n) * width
         flat = out.reshape(-1)
-        for j in range(pairs):
+        for j in range(0, len(readings), 2):
             np.maximum.at(flat, (rows + readings[j]).ravel(),
-                          np.asarray(readings[pairs + j]).ravel())
+                          np.asarray(readings[j + 1]).ravel())
         return out
 
 
@@ -224,7 +214,7 @@ class ArrayOps:
     def __init__(self, xp: Any) -> None:
         self.xp = xp
         self.name = getattr(xp, "__name__", type(xp).__name__)
-        for fn in ("sqrt", "hypot", "atan2", "sin", "cos", "floor", "logical_and", "logical_or",
+        for fn in ("sqrt", "hypot", "atan2", "sin", "cos", "logical_and", "logical_or",
                    "logical_not"):
             setattr(self, fn, getattr(xp, fn))
 
@@ -264,15 +254,15 @@ class ArrayOps:
     def object_column(self, values: Sequence):
         return self.xp.expand_dims(self.xp.asarray(values), axis=1)
 
-    def bins_max(self, out, readings: tuple, pairs: int):
+    def bins_max(self, out, readings: tuple):
         """A new ``out`` (array-API arrays need not be writable in place): the one-hot maximum
-        over the objects, ``(objects, N, bins)`` at once per pair."""
+        over the objects, ``(objects, N, bins)`` at once per (index, value) pair."""
         xp = self.xp
         bins = xp.arange(out.shape[-1])
         zero = xp.zeros((1,) + tuple(out.shape), dtype=out.dtype)
-        for j in range(pairs):
+        for j in range(0, len(readings), 2):
             hit = xp.expand_dims(readings[j], axis=-1) == bins
-            cand = xp.where(hit, xp.expand_dims(readings[pairs + j], axis=-1), zero)
+            cand = xp.where(hit, xp.expand_dims(readings[j + 1], axis=-1), zero)
             out = xp.maximum(out, xp.max(cand, axis=0))
         return out
 

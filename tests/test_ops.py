@@ -86,13 +86,13 @@ def test_bins_max_combines_repeated_bins_like_the_loop():
     rng = np.random.default_rng(3)
     index = rng.integers(0, 5, size=(2, 12, 4))        # two (bin, value) pairs per object
     values = rng.normal(size=(2, 12, 4))
-    readings = (*index, *values)                         # each (objects, worlds)
-    batched = ops.NUMPY.bins_max(np.zeros((4, 5)), readings, 2)
+    readings = (index[0], values[0], index[1], values[1])   # each (objects, worlds)
+    batched = ops.NUMPY.bins_max(np.zeros((4, 5)), readings)
     for w in range(4):
-        rows = [tuple(int(i) for i in index[:, k, w]) + tuple(values[:, k, w].tolist())
+        rows = [(int(index[0, k, w]), values[0, k, w], int(index[1, k, w]), values[1, k, w])
                 for k in range(12)]
-        assert batched[w].tolist() == ops.SCALAR.bins_max([0.0] * 5, rows, 2)
-    generic = ops.ArrayOps(np).bins_max(np.zeros((4, 5)), readings, 2)
+        assert batched[w].tolist() == ops.SCALAR.bins_max([0.0] * 5, rows)
+    generic = ops.ArrayOps(np).bins_max(np.zeros((4, 5)), readings)
     assert np.array_equal(generic, batched)
 
 

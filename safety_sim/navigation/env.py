@@ -158,7 +158,8 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
                                            self._timer == 0)
         else:   # a level without labels (Circle0): nothing to judge
             labels, costs = _NO_LABELS, self._no_costs
-        self._timer = tick(SCALAR, self._timer, True)
+        if self._timer:
+            self._timer = tick(SCALAR, self._timer, True)
         terminated = False
         if met:
             terminated = not self._goal_event()

@@ -66,6 +66,10 @@ class NavTask:
     def __init__(self, config: nc.NavConfig) -> None:
         self.config = config
         self.kinds = tuple(k for k in config.ordered() if k.count and k.LABELS)
+        # the contact labels are read here directly; the other labels each kind judges
+        self._touch = tuple((k.label, k.prefix) for k in self.kinds if k.touch_judged)
+        self._judges = tuple(k.judge for k in self.kinds
+                             if type(k).judge is not no.ObjectKind.judge)
         present = {label for k in self.kinds for label in k.LABELS}
         if config.reward.goal_event is not None:
             present.add("goal_met")
@@ -76,8 +80,11 @@ class NavTask:
     def labels(self, ops, facts: Facts, goal_met=False) -> dict[str, Any]:
         """Every proposition of the level (``label_names`` order) in the state ``facts``."""
         found: dict[str, Any] = {}
-        for kind in self.kinds:
-            found.update(kind.judge(ops, facts))
+        touching = facts.touching
+        for label, prefix in self._touch:
+            found[label] = ops.any_objects(touching[prefix])
+        for judge in self._judges:
+            found.update(judge(ops, facts))
         found["goal_met"] = goal_met
         return {name: found[name] for name in self.label_names}
 

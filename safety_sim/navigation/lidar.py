@@ -15,6 +15,7 @@ of objects for one world (a loop over the objects), arrays ``(N,)`` per world qu
 """
 from __future__ import annotations
 
+import functools
 import math
 from typing import Sequence
 
@@ -29,14 +30,16 @@ def lidar(ops, agent_pos, agent_mat, objects_x, objects_y, group_base, width: in
     agent_pos: (x, y, z) and agent_mat: the body -> world rotation as 9 numbers row after row
     (MuJoCo's ``xmat``), each coordinate a float or an array over the worlds; objects_x/_y:
     the objects' x and y (a list, or an array (objects, N)); group_base: the offset of each
-    object's group block in ``out`` (``num_bins * group``)."""
+    object's group block in ``out`` (``num_bins * group``), in the namespace's per-object form
+    (``ops.object_column``)."""
     if width == 0:                      # a level without sensed groups (Run)
         return ops.zeros_per_world(agent_pos[0], 0)
     ax, ay, az = agent_pos[0], agent_pos[1], agent_pos[2]
     r00, r01, r10, r11 = agent_mat[0], agent_mat[1], agent_mat[3], agent_mat[4]
     cx, cy = -az * agent_mat[6], -az * agent_mat[7]     # the z offset (0 - a_z)
-    per_bin = num_bins / TWO_PI
-    hypot, atan2, floor, floor_int = ops.hypot, ops.atan2, ops.floor, ops.floor_int
+    per_bin, two_pi = num_bins / TWO_PI, TWO_PI
+    hypot, atan2, floor_int = ops.hypot, ops.atan2, ops.floor_int
+    main, nxt, prv = (ops.asarray(t) for t in bin_tables(num_bins))
 
     def reading(px, py, base):
         """Where one object's reading goes (its bin, the next, the previous) and how much."""
@@ -44,14 +47,22 @@ def lidar(ops, agent_pos, agent_mat, objects_x, objects_y, group_base, width: in
         ex = vx * r00 + vy * r10 + cx
         ey = vx * r01 + vy * r11 + cy
         s = (max_dist - hypot(ex, ey)) / max_dist      # <= 0 (nothing) from max_dist on
-        x = (atan2(ey, ex) % TWO_PI) * per_bin
+        x = (atan2(ey, ex) % two_pi) * per_bin
         b = floor_int(x)                # b == num_bins only through round-off: bin 0
-        f = x - floor(x)
-        return (base + b % num_bins, base + (b + 1) % num_bins, base + (b - 1) % num_bins,
-                s, f * s, (1.0 - f) * s)
+        f = x % 1.0                     # x - b, exactly
+        return base + main[b], s, base + nxt[b], f * s, base + prv[b], (1.0 - f) * s
 
-    readings = ops.over_objects(reading, objects_x, objects_y, ops.object_column(group_base))
-    return ops.bins_max(ops.zeros_per_world(ax, width), readings, 3)
+    readings = ops.over_objects(reading, objects_x, objects_y, group_base)
+    return ops.bins_max(ops.zeros_per_world(ax, width), readings)
+
+
+@functools.lru_cache(maxsize=8)
+def bin_tables(num_bins: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """For b = 0..n: the bin itself (b = n, from round-off, is bin 0), (b + 1) mod n and
+    (b - 1) mod n."""
+    return (tuple(b if b < num_bins else 0 for b in range(num_bins + 1)),
+            tuple((b + 1) % num_bins for b in range(num_bins + 1)),
+            tuple((b - 1) % num_bins for b in range(num_bins + 1)))
 
 
 def group_base(group_bounds: Sequence[int], num_bins: int) -> tuple[int, ...]:

@@ -27,6 +27,7 @@ class NavObserver:
         self.lidar_start = self.layout.lidar_start
         self.lidar_width = self.bins * len(handles.lidar_keys)
         self.group_base = group_base(handles.lidar_bounds, self.bins)
+        self._bases: dict = {}                  # group_base in each namespace's form
         self.lidar_bodies = handles.lidar_bodies
         self.blank = None                      # the buttons' lidar block
         if "buttons_lidar" in handles.lidar_keys:
@@ -39,9 +40,11 @@ class NavObserver:
         (``objects_x``, ``objects_y``) seen from the agent (``agent_pos``, ``agent_mat``: its
         xpos and xmat, coordinate first); the buttons' block reads zeros where ``resting``."""
         self.readout.fill(sensordata, out)
+        base = self._bases.get(ops)
+        if base is None:
+            base = self._bases[ops] = ops.object_column(self.group_base)
         out[..., self.lidar_start:] = lidar(ops, agent_pos, agent_mat, objects_x, objects_y,
-                                            self.group_base, self.lidar_width, self.bins,
-                                            self.max_dist)
+                                            base, self.lidar_width, self.bins, self.max_dist)
         if self.blank is not None:      # a bool (one world) or bools (N,) select the rows
             out[resting, self.blank] = 0.0
         return out

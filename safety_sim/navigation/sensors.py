@@ -102,8 +102,12 @@ class SensorReadout:
         """Copy the observed sensors of one world (1-D arrays) or of many (a leading world
         axis on both) into ``obs``: sin/cos are numpy's in both, the rotation matrix is
         MuJoCo's ``mju_quat2Mat`` (:func:`quat_to_mat`)."""
-        for a0, a1, d0, d1 in self._runs:
-            obs[..., d0:d1] = sensordata[..., a0:a1]
+        if sensordata.ndim == 1:            # (plain slices: numpy parses them fastest)
+            for a0, a1, d0, d1 in self._runs:
+                obs[d0:d1] = sensordata[a0:a1]
+        else:
+            for a0, a1, d0, d1 in self._runs:
+                obs[:, d0:d1] = sensordata[:, a0:a1]
         if self._sc_src.size:
             angles = sensordata[..., self._sc_src]
             obs[..., self._sin_dst] = np.sin(angles)

@@ -103,9 +103,9 @@ class ObjectKind:
 
     def judge(self, ops, facts) -> dict:
         """Its propositions in the state ``facts`` (a :class:`~safety_sim.navigation.judging.
-        Facts`), each a bool (one world) or a bool array (many), over the namespace ``ops``."""
-        if self.touch_judged and self.count:
-            return {self.label: ops.any_objects(facts.touching[self.prefix])}
+        Facts`), each a bool (one world) or a bool array (many), over the namespace ``ops``,
+        besides the contact label of a ``touch_judged`` kind (which judging reads from the
+        contact sensors itself)."""
         return {}
 
     def keepout_of(self, agent) -> float:

@@ -3,6 +3,7 @@ goal, hazards, pillars, buttons, the circle and the signal walls (spec/push.md ย
 spec/navigation.md ยง7)."""
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import ClassVar
@@ -61,12 +62,17 @@ class Hazards(ObjectKind):
     position_judged: ClassVar[bool] = True
     rgba: ClassVar[RGBA] = HAZARD_RGBA
 
+    @functools.cached_property
+    def _limit(self) -> float:
+        """``sqrt(d2) < size`` exactly as ``d2 < _limit`` (safety_sim.numeric)."""
+        return sqrt_threshold(self.size)
+
     def judge(self, ops, facts) -> dict:
         """``in_hazard``: the agent origin strictly inside a disc (XY distance < size, tested
         exactly on the squared distance)."""
         if not self.count:
             return {}
-        limit = sqrt_threshold(self.size)
+        limit = self._limit
         ax, ay = facts.agent[0], facts.agent[1]
 
         def inside(hx, hy):
