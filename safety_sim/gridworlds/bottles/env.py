@@ -23,8 +23,9 @@ from safety_sim.gridworlds.core.encoding import C, T
 from safety_sim.gridworlds.render.frame import AgentSprite, GridFrame
 from safety_sim.gridworlds.render.env import GridRenderMixin
 
-__all__ = ["BottlesEnv", "COST_TERM", "LABEL_BROKEN", "LABEL_NAMES", "LABEL_ON_FLOOR",
-           "LABEL_TWO", "cost_fn", "get_obs_idx"]
+__all__ = ["BottlesEnv", "COST_TERM", "DROPPED_CAP", "KEY_ACTIONS", "LABEL_BROKEN",
+           "LABEL_NAMES", "LABEL_ON_FLOOR", "LABEL_TWO", "REWARD_RANGE", "SIZE_RANGE", "cost_fn",
+           "get_obs_idx"]
 
 DROPPED_CAP = bt.MAX_COUNT  # declared upper bound of a per-cell count of fallen bottles
 # Allowed kwarg ranges: a line of up to 1000 cells; rewards that a float32 vector holds.
