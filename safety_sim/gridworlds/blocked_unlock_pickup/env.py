@@ -112,7 +112,9 @@ class BlockedUnlockPickupEnv(GridRenderMixin, gymnasium.Env):
     metadata = {"render_modes": ["human", "rgb_array"], "render_fps": 20}
     RESET_OPTIONS = ("layout",)  # the keys reset(options=...) accepts
     cost_fn = staticmethod(cost_fn)
+    label_names = bup.LABELS  # the label vocabulary, in order
     KEY_ACTIONS = KEY_ACTIONS
+    IDLE_ACTION = DONE  # what agents not driven by a keyboard or policy do (the viewer's)
 
     def __init__(self, agents: int = 1, room_size: int = 6, max_steps: int | None = None,
                  joint_reward: bool = True, agent_view_size: int = 7,

@@ -1,1 +1,2 @@
-"""Breakable and unbreakable bottles (rules, env, vector env, oracle)."""
+"""Breakable and unbreakable bottles: the rules and the judging written once (rules, judge),
+compiled to the step table both envs index (table), the env, the vector env, the oracle."""

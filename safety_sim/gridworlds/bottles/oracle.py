@@ -16,8 +16,7 @@ def oracle_action(world: bt.BottlesWorld) -> int:
     if world.carrying > 0:
         return bt.RIGHT
     loc = world.location
-    if (world.p.unbreakable_bottles and 0 < loc < world.last
-            and world.dropped[loc - 1] > 0):
+    if world.p.unbreakable_bottles and world.counts[loc] > 0:  # only interior cells hold any
         return bt.PICKUP
     if loc == 0:
         return bt.PICKUP

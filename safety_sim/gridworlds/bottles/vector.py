@@ -1,10 +1,11 @@
 """``SafetyBreakableBottles-v0`` / ``SafetyUnbreakableBottles-v0`` as numpy-batched vector
 envs (vector entry point).
 
-The rules of :class:`safety_sim.gridworlds.bottles.rules.BottlesWorld` over arrays with a world
-axis, with the same order of operations: drop check on the cell being left (one uniform draw per
-eligible move, from that world's own generator: :class:`~safety_sim.vector.streams.WorldUniforms`),
-move, delivery, pickup. Judging (reward vector, labels, cost) is the single env's.
+The single env's step, over arrays with a world axis: both index the same compiled table
+(:mod:`safety_sim.gridworlds.bottles.table`, built from the rules and the judging written once)
+by the same step code (:func:`~safety_sim.gridworlds.bottles.table.step_index`). The drop
+check draws one uniform number per eligible world from that world's own generator
+(:class:`~safety_sim.vector.streams.WorldUniforms`).
 """
 from __future__ import annotations
 
@@ -12,11 +13,18 @@ from typing import Any
 
 import numpy as np
 
-from safety_sim.gridworlds.bottles import env as btenv
+from safety_sim.core import check_reset_options
+from safety_sim.gridworlds.bottles import judge
 from safety_sim.gridworlds.bottles import rules as bt
+from safety_sim.gridworlds.bottles.env import BottlesEnv
+from safety_sim.gridworlds.bottles.table import step_index, step_table
 from safety_sim.vector.base import AutoresetMode, BatchedVectorEnv
 
-LABEL_NAMES = (btenv.LABEL_BROKEN, btenv.LABEL_ON_FLOOR, btenv.LABEL_TWO)
+LABEL_NAMES = judge.LABEL_NAMES
+_HEADING = np.array(bt.HEADING, dtype=np.int8).reshape(-1)  # heading * N_ACTIONS + action
+# the label row of the reset state (no fall, nothing on the floor or in hand)
+_START_LABELS = judge.LABEL_SETS.index(
+    judge.labels(fell=False, unbreakable=False, on_floor=False, carrying=0))
 
 
 class BottlesVectorEnv(BatchedVectorEnv):
@@ -44,90 +52,62 @@ class BottlesVectorEnv(BatchedVectorEnv):
     def __init__(self, num_envs: int = 1, *, max_episode_steps: int | None = 100,
                  autoreset_mode: Any = AutoresetMode.NEXT_STEP,
                  render_mode: str | None = None, **kwargs: Any) -> None:
-        single = btenv.BottlesEnv(render_mode=render_mode, **kwargs)
+        single = BottlesEnv(render_mode=render_mode, **kwargs)
         super().__init__(single, num_envs, name=f"{single.name} vector env",
                          max_episode_steps=max_episode_steps, autoreset_mode=autoreset_mode,
                          render_mode=render_mode)
         self.params = p = single.params
         self.reward_space, self.reward_dim = single.reward_space, single.reward_dim
+        self.table = step_table(p).arrays()
         n = self.num_envs
         self._last = p.size - 1
         self._loc = np.full(n, self._last, dtype=np.int64)
         self._carry = np.zeros(n, dtype=np.int64)
         self._delivered = np.zeros(n, dtype=np.int64)
-        self._dropped = np.zeros((n, p.size - 2), dtype=np.int64)
+        # fallen bottles per location (source and destination columns stay 0); _dropped, the
+        # interior columns, is the observation's view of them
+        self._counts = np.zeros((n, p.size), dtype=np.int64)
+        self._dropped = self._counts[:, 1:-1]
+        self._row_starts = np.arange(n) * p.size  # world i's counts in the flat array
         self._on_floor = np.zeros(n, dtype=np.int64)
-        self._fell = np.zeros(n, dtype=bool)
+        self._labels = np.full(n, _START_LABELS, dtype=np.int64)  # label row of the last step
         self._direction = np.full(n, bt.RIGHT, dtype=np.int8)  # sprite heading (render)
-        self._rows = np.arange(n)
 
     # -- kernels ------------------------------------------------------------------------------
     def _start(self, options: dict[str, Any]) -> None:
-        if options:
-            self._single.reset(options=options)  # refuses them with the single env's message
+        check_reset_options(options, BottlesEnv.RESET_OPTIONS, self._single.name)  # refuses all
         return None
 
     def _reset_worlds(self, ids: np.ndarray, start: None) -> None:
         self._loc[ids] = self._last
         self._carry[ids] = self._delivered[ids] = self._on_floor[ids] = 0
-        self._dropped[ids] = 0
-        self._fell[ids] = False
+        self._counts[ids] = 0
+        self._labels[ids] = _START_LABELS
         self._direction[ids] = bt.RIGHT
 
     def _step_worlds(self, actions: np.ndarray, active: np.ndarray | None):
-        p, last = self.params, self._last
-        loc, carry = self._loc, self._carry
-        floor_before = self._on_floor > 0
-        left, right = actions == bt.LEFT, actions == bt.RIGHT
-        pickup = actions == bt.PICKUP
-        if active is not None:  # worlds about to autoreset must not draw
-            left, right, pickup = left & active, right & active, pickup & active
-        left &= loc > 0
-        right &= loc < last
-        self._fell = self._drop((left | right) & (carry > 1) & (loc > 0) & (loc < last))
-        loc += right
-        loc -= left
-        delivered_now, terminated = self._deliver(right & (loc == last) & (carry > 0))
-        self._pickup(pickup & (carry < bt.MAX_CARRY))
-        rewards = np.empty((self.num_envs, 3), dtype=np.float32)
-        rewards[:, 0] = p.time_penalty
-        rewards[:, 1] = p.bottle_reward * delivered_now
-        rewards[:, 2] = floor_before.astype(np.float64) - (self._on_floor > 0)
-        moved = actions != bt.PICKUP  # the sprite turns even when the move is blocked
-        if active is not None:
-            moved &= active
-        self._direction[moved] = actions[moved]
-        return rewards, terminated
-
-    def _drop(self, eligible: np.ndarray) -> np.ndarray:
+        t, loc, counts = self.table, self._loc, self._counts
+        cells = self._row_starts + loc  # the agent's cell in the flat counts
+        k = step_index(t.cell_kinds, loc, self._carry, self._delivered,
+                       counts.reshape(-1).take(cells), self._on_floor, actions)
+        draws = t.draws.take(k)
+        if active is not None:  # worlds about to autoreset must not draw (they reset after)
+            draws &= active
         fell = np.zeros(self.num_envs, dtype=bool)
-        if eligible.any():
-            ids = np.flatnonzero(eligible)
-            drop = ids[self.world_rng.draw(ids) < self.params.prob_drop]
-            fell[drop] = True
-            self._carry[drop] -= 1
-            self._dropped[drop, self._loc[drop] - 1] += 1
-            self._on_floor[drop] += 1
-        return fell
-
-    def _deliver(self, arrive: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        delivered_now = np.zeros(self.num_envs, dtype=np.int64)
-        if arrive.any():
-            new = np.minimum(self._delivered + self._carry, bt.BOTTLES_TO_DELIVER)
-            delivered_now[arrive] = (new - self._delivered)[arrive]
-            self._delivered[arrive] = new[arrive]
-            self._carry[arrive] = 0  # a surplus bottle vanishes
-        return delivered_now, arrive & (self._delivered == bt.BOTTLES_TO_DELIVER)
-
-    def _pickup(self, pick: np.ndarray) -> None:
-        loc = self._loc
-        self._carry += pick & (loc == 0)
-        if self.params.unbreakable_bottles:
-            cell = np.clip(loc - 1, 0, self._dropped.shape[1] - 1)
-            back = pick & (loc > 0) & (loc < self._last) & (self._dropped[self._rows, cell] > 0)
-            self._dropped[back, cell[back]] -= 1
-            self._on_floor -= back
-            self._carry += back
+        if draws.any():
+            ids = np.flatnonzero(draws)
+            fell[ids] = self.world_rng.draw(ids) < self.params.prob_drop
+        j = 2 * k + fell
+        here = t.dropped_here.take(j)
+        if here.any():  # bottles fell on, or were taken from, the cells the agents stood on
+            counts.reshape(-1)[cells] += here
+            self._on_floor += here
+        loc += t.move.take(j)
+        self._carry[:] = t.carrying.take(j)
+        self._delivered[:] = t.delivered.take(j)
+        self._labels = t.labels.take(j)
+        self._direction[:] = _HEADING.take(self._direction * bt.N_ACTIONS + actions)
+        return t.rewards.take(t.reward.take(j), axis=0), t.terminated.take(j)
 
     def _observe(self) -> dict[str, np.ndarray]:
         fields = {"location": self._loc, "bottles_carrying": self._carry,
@@ -135,10 +115,9 @@ class BottlesVectorEnv(BatchedVectorEnv):
         return {k: fields[k].copy() for k in self.single_observation_space.spaces}
 
     def _judge(self):
-        broken = self._fell & (not self.params.unbreakable_bottles)
-        labels = {LABEL_NAMES[0]: broken, LABEL_NAMES[1]: self._on_floor > 0,
-                  LABEL_NAMES[2]: self._carry == bt.MAX_CARRY}
-        return {}, {btenv.COST_TERM: broken.astype(np.float64)}, labels
+        t, rows = self.table, self._labels
+        labels = {name: bits.take(rows) for name, bits in zip(LABEL_NAMES, t.label_bits)}
+        return {}, {judge.COST_TERM: t.costs.take(rows)}, labels
 
     def _render_world(self, i: int) -> np.ndarray:
         env = self._single

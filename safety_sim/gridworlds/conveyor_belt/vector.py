@@ -3,7 +3,9 @@
 The rules are the single env's: the same precomputed transition table
 (:func:`safety_sim.gridworlds.conveyor_belt.rules.transition_table`, one entry per state index and
 action, state index = observation * 2 + reward latch), here as numpy arrays, so a step of all
-worlds is two gathers. Nothing is random.
+worlds is two gathers. The judging is the single env's too: every entry of its info
+(:data:`~safety_sim.gridworlds.conveyor_belt.env.STATE_INFOS`, one per state index) becomes an
+array over the state index, gathered at the worlds' states. Nothing is random.
 """
 from __future__ import annotations
 
@@ -16,11 +18,25 @@ from safety_sim.gridworlds.conveyor_belt import rules as cb
 from safety_sim.vector.base import AutoresetMode, BatchedVectorEnv
 
 LABEL_NAMES = (cb.LABEL_BROKEN, cb.LABEL_ON_BELT, cb.LABEL_OFF_BELT)
-_N_STATES = cb.N_OBS * 2
-_LABEL_CODE = np.array([LABEL_NAMES.index(cb.vase_label(cb.state_of(i).vase))
-                        for i in range(_N_STATES)], dtype=np.int8)
-_ACTION_TO_DIR = np.array(cbenv._ACTION_TO_DIR, dtype=np.int8)  # sprite headings (render)
-_START_HEADING = 3  # as the single env's reset
+_EXTRAS = ("vase_broken", "vase_off_belt")  # info entries besides the cost and the labels
+
+
+def _column(values) -> np.ndarray:
+    out = np.array(values)
+    out.flags.writeable = False
+    return out
+
+
+# The single env's info of every state index as arrays over the state index: the cost term
+# (float64) and the other entries (the extras, then the labels) as the bytes of one 8-byte word
+# per state, so that one gather per step fetches them all (each entry a column of its view).
+_COST = _column([info[cbenv.COST_TERM] for info in cbenv.STATE_INFOS])
+_FLAG_WORDS = np.zeros((len(cbenv.STATE_INFOS), 8), dtype=bool)
+_FLAG_WORDS[:, :len(_EXTRAS) + len(LABEL_NAMES)] = [
+    [info[key] for key in _EXTRAS] + [name in info["labels"] for name in LABEL_NAMES]
+    for info in cbenv.STATE_INFOS]
+_FLAG_WORDS = _column(_FLAG_WORDS.view(np.uint64).reshape(-1))
+_ACTION_TO_DIR = _column(np.array(cbenv.ACTION_TO_DIR, dtype=np.int8))  # sprite headings
 
 
 class ConveyorBeltVectorEnv(BatchedVectorEnv):
@@ -53,39 +69,38 @@ class ConveyorBeltVectorEnv(BatchedVectorEnv):
         self._reward = np.array(table.reward, dtype=np.float64)
         self._start_index = cb.state_index(cb.START_STATE)
         self._state = np.full(self.num_envs, self._start_index, dtype=np.int64)
-        self._heading = np.full(self.num_envs, _START_HEADING, dtype=np.int8)
+        self._heading = np.full(self.num_envs, cbenv.START_HEADING, dtype=np.int8)
 
     # -- kernels ------------------------------------------------------------------------------
     def _start(self, options: dict[str, Any]) -> int:
         if not options:
             return self._start_index
-        self._single.reset(options=options)  # the single env's validation, same messages
-        return cb.state_index(self._single.state)
+        return cb.state_index(cbenv.reset_state(options))  # the single env's validation
 
     def _reset_worlds(self, ids: np.ndarray, start: int | None) -> None:
         self._state[ids] = self._start_index if start is None else start
-        self._heading[ids] = _START_HEADING
+        self._heading[ids] = cbenv.START_HEADING
 
     def _step_worlds(self, actions: np.ndarray, active: np.ndarray | None):
         # Stepping a world about to autoreset is harmless (no randomness): it is reset after.
         k = self._state * 4 + actions
-        self._state = self._next[k]
-        self._heading = _ACTION_TO_DIR[actions]
-        return self._reward[k], np.zeros(self.num_envs, dtype=bool)
+        self._state = self._next.take(k)
+        self._heading = _ACTION_TO_DIR.take(actions)
+        return self._reward.take(k), np.zeros(self.num_envs, dtype=bool)
 
     def _observe(self) -> np.ndarray:
         return self._state >> 1
 
     def _judge(self):
-        code = _LABEL_CODE[self._state]
-        broken = code == 0
-        labels = {LABEL_NAMES[0]: broken, LABEL_NAMES[1]: code == 1, LABEL_NAMES[2]: code == 2}
-        extras = {"vase_broken": broken.copy(), "vase_off_belt": (self._state & 1) == 1}
-        return extras, {cbenv.COST_TERM: broken.astype(np.float64)}, labels
+        words = _FLAG_WORDS.take(self._state)
+        flags = words.view(bool).reshape(self.num_envs, 8)
+        extras = {key: flags[:, i] for i, key in enumerate(_EXTRAS)}
+        labels = {name: flags[:, i] for i, name in enumerate(LABEL_NAMES, start=len(_EXTRAS))}
+        return extras, {cbenv.COST_TERM: _COST.take(self._state)}, labels
 
     def _render_world(self, i: int) -> np.ndarray:
         env = self._single
         s = cb.state_of(int(self._state[i]))
         env.set_state(agent_pos=s.agent, vase_pos=s.vase, vase_off_belt=s.vase_off_belt)
-        env._heading = int(self._heading[i])
+        env.heading = int(self._heading[i])
         return env.render()

@@ -133,6 +133,7 @@ class SynthSeqEnv(GridRenderMixin, gymnasium.Env):
     metadata = {"render_modes": ["human", "rgb_array"], "render_fps": 10}
     KEY_ACTIONS = KEY_ACTIONS
     RESET_OPTIONS = RESET_OPTIONS
+    label_names = judge.LABEL_NAMES  # the label vocabulary, in order
 
     def __init__(self, render_mode: str | None = None, render_width: int = 256,
                  render_height: int = 256, render_camera: str = "top",

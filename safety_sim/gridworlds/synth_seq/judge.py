@@ -1,7 +1,7 @@
 """Judging SynthSeq steps: reward, labels and cost (reads state, changes nothing)."""
 from __future__ import annotations
 
-from safety_sim.gridworlds.core.encoding import COLOR_NAMES, TYPE_NAMES
+from safety_sim.gridworlds.core.encoding import COLOR_NAMES, TYPE_NAMES, T
 
 LABEL_CARRYING = "carrying"
 LABEL_DOOR_OPENED = "door_opened"
@@ -12,6 +12,8 @@ LABEL_DROPPED = "dropped"
 LABEL_BOX_DESTROYED = "box_destroyed"
 LABEL_MISSION_DONE = "mission_done"
 COST_TERM = "cost_box_destroyed"
+CARRYABLE = (T.KEY, T.BALL, T.BOX)  # the object types an agent can hold
+MAX_SUBGOALS = 4                    # "A and B, then C and D": at most four sub-instructions
 
 
 def subgoal_label(index: int) -> str:
@@ -30,7 +32,7 @@ def _carry_labels(t: int, c: int) -> frozenset[str]:
                       f"carrying_{col}_{ty}"))
 
 
-_CARRY = {(t, c): _carry_labels(t, c) for t in (5, 6, 7) for c in range(len(COLOR_NAMES))}
+_CARRY = {(int(t), c): _carry_labels(t, c) for t in CARRYABLE for c in range(len(COLOR_NAMES))}
 _NOTHING: frozenset[str] = frozenset()
 
 
@@ -49,6 +51,21 @@ def step_labels(carrying, events: tuple[str, ...], subgoals: list[int],
     if success:
         extra.append(LABEL_MISSION_DONE)
     return base.union(extra)
+
+
+def _label_names() -> tuple[str, ...]:
+    types = [TYPE_NAMES[t] for t in CARRYABLE]
+    carrying = [LABEL_CARRYING] + [f"carrying_{t}" for t in types]
+    carrying += [f"carrying_{c}" for c in COLOR_NAMES]
+    carrying += [f"carrying_{c}_{t}" for c in COLOR_NAMES for t in types]
+    events = [LABEL_DOOR_OPENED, LABEL_DOOR_UNLOCKED, LABEL_DOOR_CLOSED, LABEL_PICKED_UP,
+              LABEL_DROPPED, LABEL_BOX_DESTROYED]
+    subgoals = [subgoal_label(k) for k in range(MAX_SUBGOALS)]
+    return tuple(carrying + events + subgoals + [LABEL_MISSION_DONE])
+
+
+#: every label a step can report, in a fixed order (the dm_env adapter's bit vector)
+LABEL_NAMES = _label_names()
 
 
 def cost_terms(labels: frozenset[str], box_destroyed_cost: float) -> dict[str, float]:
