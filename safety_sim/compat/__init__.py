@@ -24,8 +24,10 @@ envs do), ``register``, ``__version__`` (``1.0.0+safetysim<ver>``), ``vector.mak
 ``vector.{SafetyAsyncVectorEnv,SafetySyncVectorEnv}`` (also as ``vector.async_vector_env`` /
 ``vector.sync_vector_env``), ``vector.utils.tile_images.tile_images``,
 ``wrappers.{SafeAutoResetWrapper, SafeTimeLimit, SafeRescaleAction, SafeUnsqueeze,
-SafetyGymnasium2Gymnasium, Gymnasium2SafetyGymnasium, with_gymnasium_wrappers}`` (each forwards
-attribute lookups to the env it wraps, as gymnasium 0.28's wrappers did) and
+SafetyGymnasium2Gymnasium, Gymnasium2SafetyGymnasium, with_gymnasium_wrappers,
+SafeNormalizeObservation, SafeNormalizeReward, SafeNormalizeCost, SafePassiveEnvChecker}``
+(also as ``wrappers.normalize`` and ``wrappers.env_checker``; each forwards attribute lookups
+to the env it wraps, as gymnasium 0.28's wrappers did) and
 ``utils.registration.{make, register, safe_registry}``.
 Ids: every safety_sim id (``safety_sim.env_ids()``).
 """

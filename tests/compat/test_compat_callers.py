@@ -121,3 +121,97 @@ def test_a_render_mode_of_the_wrong_type_is_named_by_make(env_id, mode, drop_in)
     for make in (safety_sim.make, drop_in.make):
         with pytest.raises(TypeError, match="render_mode must be a str or None"):
             make(env_id, render_mode=mode)
+
+
+# -- the reference's normalising wrappers and env checker -------------------------------------
+
+PRIOR = 1e-4          # gymnasium's running statistics start with this count, mean 0, var 1
+EPS = 1e-8
+
+
+def pooled(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Mean and variance of ``values`` (first axis) pooled with the prior (mean 0, var 1)."""
+    k = values.shape[0]
+    mean = values.sum(0) / (PRIOR + k)
+    var = (PRIOR * 1.0 + PRIOR * mean ** 2 + ((values - mean) ** 2).sum(0)) / (PRIOR + k)
+    return mean, var
+
+
+def test_safepo_stack_normalises_observations_and_shows_obs_rms(drop_in):
+    from safety_gymnasium.wrappers import (SafeAutoResetWrapper, SafeNormalizeObservation,
+                                           SafeRescaleAction, SafeUnsqueeze)
+    env = SafeUnsqueeze(SafeNormalizeObservation(SafeRescaleAction(
+        SafeAutoResetWrapper(drop_in.make(PUSH)), -1.0, 1.0)))
+    raw = drop_in.make(PUSH)
+    seen = [raw.reset(seed=3)[0]]
+    obs = [env.reset(seed=3)[0][0]]
+    actions = np.random.default_rng(0).uniform(-1, 1, (20, 2))
+    for a in actions:
+        obs.append(env.step(a)[0][0])
+        seen.append(raw.step(raw.unwrapped.action_space.low + (a + 1) / 2 * (
+            raw.unwrapped.action_space.high - raw.unwrapped.action_space.low))[0])
+    for k in range(1, len(seen) + 1):
+        mean, var = pooled(np.array(seen[:k]))
+        np.testing.assert_allclose(obs[k - 1], (seen[k - 1] - mean) / np.sqrt(var + EPS),
+                                   rtol=1e-9, atol=1e-9)
+    assert env.obs_rms is env.env.obs_rms and env.obs_rms.count == pytest.approx(PRIOR + 21)
+
+
+@pytest.mark.filterwarnings("ignore:.*is out of date:DeprecationWarning")
+@pytest.mark.parametrize("which, index", [("SafeNormalizeReward", 1), ("SafeNormalizeCost", 2)])
+def test_reward_and_cost_are_scaled_by_their_discounted_returns(which, index, drop_in):
+    from safety_gymnasium import wrappers
+    env_id, gamma = "SafetySwimmerVelocity-v0", 0.9      # a cost on nearly every step
+    env = getattr(wrappers, which)(drop_in.make(env_id), gamma=gamma)
+    raw = drop_in.make(env_id)
+    env.reset(seed=0)
+    raw.reset(seed=0)
+    returns, g = [], 0.0
+    for a in np.random.default_rng(1).uniform(-1, 1, (15, 2)):
+        out, ref = env.step(a), raw.step(a)
+        g = g * gamma * (1 - ref[3]) + ref[index]
+        returns.append(g)
+        _, var = pooled(np.array(returns))
+        assert out[index] == pytest.approx(ref[index] / np.sqrt(var + EPS), rel=1e-9)
+        assert out[3 - index] == ref[3 - index]             # the other one passes unchanged
+    assert env.return_rms.count == pytest.approx(PRIOR + 15)
+
+
+def test_normalising_a_vector_env_batches_and_keeps_the_raw_final_observation(drop_in):
+    from safety_gymnasium.wrappers import SafeNormalizeObservation
+    venv = drop_in.vector.make("SafetyHopperVelocity-v1", num_envs=3, asynchronous=False,
+                               max_episode_steps=2)
+    env = SafeNormalizeObservation(venv)
+    assert env.num_envs == 3 and env.single_observation_space.shape == (11,)
+    env.reset(seed=0)
+    env.step(np.zeros((3, 3)))
+    _, _, _, _, truncated, info = env.step(np.zeros((3, 3)))
+    # the reset's, two steps' and the final observations: four batches of three
+    assert truncated.all() and env.obs_rms.count == pytest.approx(PRIOR + 12)
+    for raw, normed in zip(info["original_final_observation"], info["final_observation"]):
+        assert raw.shape == normed.shape == (11,) and not np.array_equal(raw, normed)
+    pickle.loads(pickle.dumps(env)).close()
+    env.close()
+
+
+class FiveTuple(gymnasium.Env):
+    observation_space = gymnasium.spaces.Box(-1, 1, (2,))
+    action_space = gymnasium.spaces.Discrete(2)
+
+    def reset(self, *, seed=None, options=None):
+        super().reset(seed=seed)
+        return np.zeros(2, np.float32), {}
+
+    def step(self, action):
+        return np.zeros(2, np.float32), 0.0, False, False, {}
+
+
+def test_passive_checker_checks_the_first_six_tuple_step(drop_in):
+    from safety_gymnasium.wrappers.env_checker import SafePassiveEnvChecker
+    env = SafePassiveEnvChecker(drop_in.make(PUSH))
+    env.reset(seed=0)
+    assert len(env.step(np.zeros(2))) == 6 and env.layout    # attributes forwarded too
+    bad = SafePassiveEnvChecker(FiveTuple())
+    bad.reset(seed=0)
+    with pytest.raises(AssertionError, match=r"\(obs, reward, cost, terminated, truncated"):
+        bad.step(0)
