@@ -2,7 +2,7 @@
 ``safety_gymnasium`` drop-in, with SafePO's own incompatibilities with today's stack patched
 here, in the harness (not in safety_sim):
 
-* torch >= 2.? dropped ``LRScheduler(verbose=...)``; SafePO passes ``verbose=True`` to
+* torch 2.13's ``LinearLR`` takes no ``verbose`` (deprecated in 2.2); SafePO passes ``verbose=True`` to
   ``LinearLR``: the keyword is dropped.
 * Python >= 3.12 has no ``distutils``; SafePO imports ``distutils.util.strtobool``: a module
   with that one function is provided.
