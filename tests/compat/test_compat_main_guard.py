@@ -77,3 +77,25 @@ def test_code_without_a_main_file_keeps_forkserver(tmp_path):
     done = run_script(tmp_path, UNGUARDED.format(before="", kwargs=""), as_code=True)
     assert done.returncode == 0, done.stderr[-3000:]
     assert "CONTEXT forkserver (2,)" in done.stdout
+
+
+def test_which_lines_count_as_guarded(tmp_path):
+    from safety_sim.compat.vector.main_guard import _guarded_lines
+
+    source = textwrap.dedent('''\
+        import os                                   # 1
+        if __name__ == "__main__":                  # 2
+            run()                                   # 3
+        if "__main__" == __name__ and os.sep:       # 4
+            run()                                   # 5
+        def f():                                    # 6
+            if __name__ == "__main__":              # 7 (not top level)
+                run()                               # 8
+        if __name__ != "__main__":                  # 9
+            run()                                   # 10
+        ''')
+    path = tmp_path / "script.py"
+    path.write_text(source)
+    assert _guarded_lines(str(path)) == [(2, 3), (4, 5)]
+    path.write_text("def broken(:\n")
+    assert _guarded_lines(str(path)) is None          # unreadable: no verdict, no refusal

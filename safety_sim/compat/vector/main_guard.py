@@ -48,7 +48,9 @@ def _guarded_lines(path: str) -> list[tuple[int, int]] | None:
 
 
 def _is_main_test(test: ast.expr) -> bool:
-    """``__name__ == "__main__"`` (either side)."""
+    """``__name__ == "__main__"`` (either side), alone or as a term of an ``and``."""
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        return any(_is_main_test(value) for value in test.values)
     if not (isinstance(test, ast.Compare) and len(test.ops) == 1
             and isinstance(test.ops[0], ast.Eq)):
         return False
