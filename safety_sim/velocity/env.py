@@ -162,12 +162,15 @@ class VelocityEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
         return obs, {**self.task.cost_terms(labels), "cost": 0.0, "labels": labels}
 
     def step(self, action):
-        self._guard.check_step(self.name)
+        guard = self._guard
+        if guard.done or not guard.started:
+            guard.check_step(self.name)
         a = self._check_action(action)     # a refused action changes nothing
         try:
-            d = self.v4_env.data
+            v4 = self.v4_env
+            d = v4.data
             t_before = d.time
-            obs, reward, terminated, _, info = self.v4_env.step(a)
+            obs, reward, terminated, _, info = v4.step(a)
             # MuJoCo restarts its clock when it resets a bad state (one comparison), and in
             # an episode's first step it says so in its warning counters.
             if d.time <= t_before or (t_before == 0.0 and self._bad_state()):
@@ -179,12 +182,12 @@ class VelocityEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
             info["cost"] = cost
             info["labels"] = labels
             self._last_velocity, self._last_cost, self._last_obs = velocity, cost, obs
-            self._guard.on_step(terminated, False)
+            guard.on_step(terminated, False)
             if self.render_mode == "human":
                 self.render()
             return obs, reward, terminated, False, info
         except BaseException as exc:     # Ctrl-C or an error part-way: the step did not happen
-            self._guard.on_interrupt(exc)
+            guard.on_interrupt(exc)
             raise
 
     def close(self) -> None:
