@@ -99,3 +99,14 @@ def test_which_lines_count_as_guarded(tmp_path):
     assert _guarded_lines(str(path)) == [(2, 3), (4, 5)]
     path.write_text("def broken(:\n")
     assert _guarded_lines(str(path)) is None          # unreadable: no verdict, no refusal
+
+
+def _exit_at_once():
+    os._exit(3)
+
+
+def test_a_worker_that_dies_is_named_with_its_exit_code():
+    import safety_sim.compat.vector.safety_async as sa
+
+    with pytest.raises(RuntimeError, match=r"worker 0 died \(exit code 3\)"):
+        sa.SafetyAsyncVectorEnv([_exit_at_once])

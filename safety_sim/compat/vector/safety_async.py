@@ -156,13 +156,20 @@ class SafetyAsyncVectorEnv(SafetyVectorEnv):
             try:
                 ok, value = conn.recv()
             except EOFError:
-                ok, value = False, RuntimeError(f"SafetyAsyncVectorEnv: worker {i} died")
+                ok, value = False, RuntimeError(self._death(i))
             if not ok and error is None:
                 error = value
             results.append(value)
         if error is not None:
             raise error
         return results
+
+    def _death(self, i: int) -> str:
+        proc = self._processes[i]
+        proc.join(5)
+        return (f"SafetyAsyncVectorEnv: worker {i} died (exit code {proc.exitcode}) before it "
+                "answered; its own traceback, if any, is printed above (a worker that cannot "
+                "import the main script dies before it starts)")
 
     def _all(self, command: str, payload: Any = None) -> list:
         self._send(command, [payload] * len(self._conns))
