@@ -6,6 +6,9 @@
 #   omnisafe  OmniSafe PPOLag through the safety_gymnasium drop-in (omnisafe --no-deps:
 #             it pins safety-gymnasium/gymnasium 0.28 and pandas 2.0.3)
 #   masa      masa-safe-rl: make_env on our labelled form + PPO-Lagrangian
+#   safepo single-agent  SafePO's PPO-Lag (two epochs of 2000 steps) through the drop-in, in
+#             the torch venv; SafePO is not on the package index, so it runs when SAFEPO_SRC
+#             names a checkout of it (else the section says so)
 # Venvs live in $SAFETY_SIM_EXTRAS_VENVS (default /tmp/safety-sim-extras) and are reused.
 set -uo pipefail
 status=0   # every section runs; the script fails if any did
@@ -44,6 +47,18 @@ PY_T=$(venv torch)
   gdown wandb
 "$PY_T" -m pytest -q -m "rllib or omnisafe" tests/adapters/test_rllib.py tests/compat/test_compat_omnisafe.py \
   || status=1
+
+step "safepo single-agent"
+# PyPI's "safepo" is an unrelated empty placeholder: SafePO comes from a checkout (SAFEPO_SRC),
+# put on PYTHONPATH by the test rather than installed (its setup pins safety-gymnasium).
+if [ -n "${SAFEPO_SRC:-}" ]; then
+  "$PY_T" -m pip install -q joblib rich tensorboard
+  SAFEPO_SRC="$SAFEPO_SRC" "$PY_T" -m pytest -q -m safepo tests/compat/test_compat_safepo.py \
+    || status=1
+else
+  echo "== extras: safepo single-agent NOT RUN: SafePO is not on the package index;" \
+       "set SAFEPO_SRC to a checkout of SafePO (PKU-Alignment/Safe-Policy-Optimization)"
+fi
 
 step "masa"
 PY_M=$(venv masa)

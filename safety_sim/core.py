@@ -21,24 +21,35 @@ from gymnasium.error import ResetNeeded
 
 
 class EpisodeGuard:
-    """Refuses ``step`` before the first ``reset`` and after the episode has ended."""
+    """Refuses ``step`` before the first ``reset``, after the episode has ended and after a
+    step that did not finish (:meth:`on_interrupt`)."""
 
     def __init__(self) -> None:
         self.started = False
         self.done = False
+        self.interrupted: str | None = None   # what stopped a step half-way, until reset
 
     def on_reset(self) -> None:
-        self.started, self.done = True, False
+        self.started, self.done, self.interrupted = True, False, None
 
     def check_step(self, env_name: str) -> None:
         if not self.started:
             raise ResetNeeded(f"{env_name}: call reset() before step()")
         if self.done:
+            if self.interrupted is not None:
+                raise ResetNeeded(
+                    f"{env_name}: the previous step was interrupted ({self.interrupted}) "
+                    "after the simulation had moved, so the env is between two states; "
+                    "call reset()")
             raise ResetNeeded(
                 f"{env_name}: the episode has ended (terminated or truncated); call reset()")
 
     def on_step(self, terminated: bool, truncated: bool) -> None:
         self.done = bool(terminated or truncated)
+
+    def on_interrupt(self, exc: BaseException) -> None:
+        """A step raised (or was interrupted by Ctrl-C) part-way: refuse steps until reset."""
+        self.done, self.interrupted = True, type(exc).__name__
 
 
 #: how far (in units in the last place of the bound) an action may lie outside a Box bound and
@@ -153,6 +164,40 @@ def check_int(value: Any, name: str, env_name: str, low: int | None = None,
         hi = "inf" if high is None else high
         raise ValueError(f"{env_name}: {name} must be an int in [{lo}, {hi}], got {value!r}")
     return v
+
+
+def plain_seed(seed: Any) -> Any:
+    """A numpy integer seed as the Python int gymnasium's seeding accepts; anything else as it
+    is (gymnasium's ``reset`` names a bad seed). Call it on ``reset(seed=...)`` before use."""
+    if isinstance(seed, np.integer):
+        return int(seed)
+    return seed
+
+
+class RenderModes(list):
+    """An env's ``metadata["render_modes"]``: a list of str whose ``in`` test refuses a
+    non-str (as ``1 in "abc"`` does) with TypeError naming ``render_mode``, so that
+    ``gymnasium.make(id, render_mode=1)`` gets this message rather than an AttributeError
+    from inside gymnasium. ``None`` (no rendering) is not in it."""
+
+    def __contains__(self, mode: object) -> bool:
+        if mode is not None and not isinstance(mode, str):
+            raise TypeError(f"render_mode must be a str or None, got {short_repr(mode)} "
+                            f"({type(mode).__name__}); one of {list(self)}")
+        return super().__contains__(mode)
+
+
+def check_render_mode(render_mode: Any, modes, env_name: str) -> str | None:
+    """``render_mode``: None or one of ``modes``; TypeError for a non-str, ValueError for an
+    unknown str."""
+    if render_mode is None:
+        return None
+    if not isinstance(render_mode, str):
+        raise TypeError(f"{env_name}: render_mode must be a str or None, got "
+                        f"{short_repr(render_mode)} ({type(render_mode).__name__})")
+    if render_mode not in modes:
+        raise ValueError(f"{env_name}: render_mode {render_mode!r} not in {tuple(modes)}")
+    return render_mode
 
 
 _SHORT = reprlib.Repr()

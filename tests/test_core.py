@@ -127,3 +127,49 @@ def test_step_cost_single_and_per_agent():
     assert wrappers.step_cost(per_agent) == {0: 0.0, 1: 1.0}
     with pytest.raises(KeyError, match="no 'cost'"):
         wrappers.step_cost({})
+
+
+def test_episode_guard_after_an_interrupted_step():
+    guard = core.EpisodeGuard()
+    guard.on_reset()
+    guard.on_interrupt(KeyboardInterrupt())
+    with pytest.raises(ResetNeeded, match=r"interrupted \(KeyboardInterrupt\).*call reset\(\)"):
+        guard.check_step("Toy")
+    guard.on_reset()
+    guard.check_step("Toy")
+    guard.on_step(True, False)
+    with pytest.raises(ResetNeeded, match="has ended"):      # not the interruption's message
+        guard.check_step("Toy")
+
+
+@pytest.mark.parametrize("seed", [np.int64(5), np.uint8(5), np.int32(5), np.uint64(2**64 - 1)])
+def test_plain_seed_makes_numpy_integers_python_ints(seed):
+    plain = core.plain_seed(seed)
+    assert type(plain) is int and plain == int(seed)
+    env = _Toy()
+    env.reset(seed=plain)                                    # gymnasium's seeding takes it
+
+
+@pytest.mark.parametrize("seed", [None, 3, 1.5, "3", np.float64(2), np.bool_(True)])
+def test_plain_seed_leaves_everything_else_to_gymnasium(seed):
+    assert core.plain_seed(seed) is seed
+
+
+def test_render_modes_refuse_a_non_str_membership_test_by_name():
+    modes = core.RenderModes(["human", "rgb_array"])
+    assert "human" in modes and "depth_array" not in modes and None not in modes
+    assert modes == ["human", "rgb_array"] and isinstance(modes, list)
+    for bad in (1, b"human", ["human"]):
+        with pytest.raises(TypeError, match="render_mode must be a str or None"):
+            bad in modes                                     # noqa: B015
+    import pickle
+    assert pickle.loads(pickle.dumps(modes)) == modes
+
+
+def test_check_render_mode():
+    assert core.check_render_mode(None, ("human",), "Toy") is None
+    assert core.check_render_mode("human", ("human",), "Toy") == "human"
+    with pytest.raises(TypeError, match="Toy: render_mode must be a str or None, got 1"):
+        core.check_render_mode(1, ("human",), "Toy")
+    with pytest.raises(ValueError, match="Toy: render_mode 'rgb' not in"):
+        core.check_render_mode("rgb", ("human",), "Toy")

@@ -22,9 +22,13 @@ workers, launched runs) see the same module. What the module provides: ``make`` 
 Gymnasium's signature, 6-tuple, ``autoreset``; actions clipped into the Box as the reference's
 envs do), ``register``, ``__version__`` (``1.0.0+safetysim<ver>``), ``vector.make`` and
 ``vector.{SafetyAsyncVectorEnv,SafetySyncVectorEnv}`` (also as ``vector.async_vector_env`` /
-``vector.sync_vector_env``), ``wrappers.{SafeAutoResetWrapper, SafeTimeLimit,
-SafeRescaleAction, SafeUnsqueeze, SafetyGymnasium2Gymnasium, Gymnasium2SafetyGymnasium,
-with_gymnasium_wrappers}`` and ``utils.registration.{make, register, safe_registry}``.
+``vector.sync_vector_env``), ``vector.utils.tile_images.tile_images``,
+``wrappers.{SafeAutoResetWrapper, SafeTimeLimit, SafeRescaleAction, SafeUnsqueeze,
+SafetyGymnasium2Gymnasium, Gymnasium2SafetyGymnasium, with_gymnasium_wrappers,
+SafeNormalizeObservation, SafeNormalizeReward, SafeNormalizeCost, SafePassiveEnvChecker}``
+(also as ``wrappers.normalize`` and ``wrappers.env_checker``; each forwards attribute lookups
+to the env it wraps, as gymnasium 0.28's wrappers did) and
+``utils.registration.{make, register, safe_registry}``.
 Ids: every safety_sim id (``safety_sim.env_ids()``).
 """
 from __future__ import annotations

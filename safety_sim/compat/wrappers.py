@@ -9,6 +9,8 @@ truncated, info)`` — the names Safety-Gymnasium's callers import from
   envs clip silently; safety_sim's refuse, so the drop-in module clips first).
 * :class:`SafeUnsqueeze`: a leading axis of length 1 on obs/reward/cost/flags (SafePO's form).
 * :class:`SafetyGymnasium2Gymnasium` / :class:`Gymnasium2SafetyGymnasium`: 6-tuple <-> 5-tuple.
+
+Each forwards the public attributes it lacks to the env it wraps (:class:`ForwardsAttributes`).
 """
 from __future__ import annotations
 
@@ -19,7 +21,22 @@ import numpy as np
 from gymnasium.utils import RecordConstructorArgs
 
 
-class SafetyGymnasiumStep(gymnasium.Wrapper):
+class ForwardsAttributes:
+    """A wrapper mixin: a public attribute the wrapper lacks is looked up in the wrapped env
+    and below (``get_wrapper_attr``), as gymnasium 0.28's wrappers did and Safety-Gymnasium's
+    callers expect (SafePO reads its normaliser's ``obs_rms`` through ``SafeUnsqueeze``).
+    Names starting with ``_`` are not forwarded."""
+
+    def __getattr__(self, name: str):
+        env = self.__dict__.get("env")
+        if name.startswith("_") or env is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        if isinstance(env, gymnasium.Env):
+            return env.get_wrapper_attr(name)
+        return getattr(env, name)
+
+
+class SafetyGymnasiumStep(ForwardsAttributes, gymnasium.Wrapper):
     """Safety-Gymnasium's step signature: ``(obs, reward, cost, terminated, truncated, info)``.
 
     The cost is ``info["cost"]``; for a multi-agent env whose ``info`` is keyed by agent, it
@@ -61,7 +78,7 @@ def step_with_autoreset(env: gymnasium.Env, action) -> tuple:
     return obs, reward, cost, terminated, truncated, info
 
 
-class SafeAutoResetWrapper(gymnasium.Wrapper, RecordConstructorArgs):
+class SafeAutoResetWrapper(ForwardsAttributes, gymnasium.Wrapper, RecordConstructorArgs):
     """Same-step autoreset of a 6-tuple env (see :func:`step_with_autoreset`)."""
 
     def __init__(self, env: gymnasium.Env) -> None:
@@ -72,7 +89,7 @@ class SafeAutoResetWrapper(gymnasium.Wrapper, RecordConstructorArgs):
         return step_with_autoreset(self.env, action)
 
 
-class SafeTimeLimit(gymnasium.Wrapper, RecordConstructorArgs):
+class SafeTimeLimit(ForwardsAttributes, gymnasium.Wrapper, RecordConstructorArgs):
     """``truncated=True`` on the ``max_episode_steps``-th step of a 6-tuple env."""
 
     def __init__(self, env: gymnasium.Env, max_episode_steps: int) -> None:
@@ -103,7 +120,7 @@ def _box_space(env: gymnasium.Env, who: str) -> gymnasium.spaces.Box:
     return space
 
 
-class SafeClipAction(gymnasium.ActionWrapper, RecordConstructorArgs):
+class SafeClipAction(ForwardsAttributes, gymnasium.ActionWrapper, RecordConstructorArgs):
     """Clip finite actions into the env's Box (NaN/inf and wrong shapes still raise)."""
 
     def __init__(self, env: gymnasium.Env) -> None:
@@ -118,7 +135,7 @@ class SafeClipAction(gymnasium.ActionWrapper, RecordConstructorArgs):
         return np.clip(a, self._box.low, self._box.high)
 
 
-class SafeRescaleAction(gymnasium.ActionWrapper, RecordConstructorArgs):
+class SafeRescaleAction(ForwardsAttributes, gymnasium.ActionWrapper, RecordConstructorArgs):
     """Take actions in ``[min_action, max_action]`` and map them linearly onto the env's Box."""
 
     def __init__(self, env: gymnasium.Env, min_action: float, max_action: float) -> None:
@@ -139,7 +156,7 @@ class SafeRescaleAction(gymnasium.ActionWrapper, RecordConstructorArgs):
         return self._box.low + frac * (self._box.high - self._box.low)
 
 
-class SafeUnsqueeze(gymnasium.Wrapper, RecordConstructorArgs):
+class SafeUnsqueeze(ForwardsAttributes, gymnasium.Wrapper, RecordConstructorArgs):
     """A leading axis of length 1 on obs, reward, cost, terminated, truncated and on the
     array values of ``info`` (one env shaped like a vector env of one)."""
 
@@ -162,7 +179,7 @@ class SafeUnsqueeze(gymnasium.Wrapper, RecordConstructorArgs):
         return (*batched, self._info(out[5]))
 
 
-class SafetyGymnasium2Gymnasium(gymnasium.Wrapper, RecordConstructorArgs):
+class SafetyGymnasium2Gymnasium(ForwardsAttributes, gymnasium.Wrapper, RecordConstructorArgs):
     """6-tuple env -> gymnasium's 5-tuple, the cost in ``info["cost"]``."""
 
     def __init__(self, env: gymnasium.Env) -> None:
@@ -210,6 +227,10 @@ def make(id, max_episode_steps: int | None = None, autoreset: bool | None = None
     """
     if autoreset not in (None, True, False):
         raise TypeError(f"make: autoreset must be a bool or None, got {autoreset!r}")
+    mode = kwargs.get("render_mode")
+    if mode is not None and not isinstance(mode, str):   # gymnasium.make would fail inside
+        raise TypeError(f"make: render_mode must be a str or None, got {mode!r} "
+                        f"({type(mode).__name__})")
     env = SafetyGymnasiumStep(gymnasium.make(id, max_episode_steps=max_episode_steps,
                                              disable_env_checker=disable_env_checker, **kwargs))
     if autoreset:

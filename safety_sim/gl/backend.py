@@ -48,9 +48,12 @@ PACKAGES = {
     "osmesa": "libosmesa6",
     "glfw": "libgl1 libglx-mesa0 (and a running X11 or Wayland display)",
 }
-FORK_ADVICE = ("create vector envs with a 'spawn' or 'forkserver' start method, e.g. "
+FORK_ADVICE = ("start the worker processes with 'forkserver' (or 'spawn') instead of fork: "
                "gymnasium.make_vec(id, n, vectorization_mode='async', "
-               "vector_kwargs={'context': 'forkserver'}), or render only in the child processes")
+               "vector_kwargs={'context': 'forkserver'}); Stable-Baselines3: "
+               'SubprocVecEnv(env_fns, start_method="forkserver"); safety_sim.vector.make(id, '
+               'n, context="forkserver") (the script then needs `if __name__ == "__main__":`). '
+               "Or render only in the child processes")
 
 
 def requested(environ=os.environ) -> str:
@@ -137,6 +140,12 @@ def choose(environ=os.environ, platform: str = sys.platform) -> Backend:
         "no OpenGL backend can render here, so render() is unavailable (simulation works "
         f"without it). Tried {tried}. Install EGL ({install_hint(['egl'])}) or OSMesa "
         f"({install_hint(['osmesa'])}), or choose a backend with MUJOCO_GL=egl|osmesa|glfw.")
+
+
+def in_use() -> bool:
+    """True once this process has chosen a backend for a render (its OpenGL driver is loaded,
+    a context made or about to be): a child forked from now on cannot render."""
+    return _chosen is not None
 
 
 def reset_choice() -> None:

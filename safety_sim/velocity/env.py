@@ -11,7 +11,8 @@ import gymnasium
 import mujoco
 import numpy as np
 
-from safety_sim.core import EpisodeGuard, check_int, check_reset_options
+from safety_sim.core import (EpisodeGuard, RenderModes, check_int, check_render_mode,
+                             check_reset_options, plain_seed)
 from safety_sim.navigation.checks import RENDER_MODES, ActionCheckMixin
 from safety_sim.render import MAX_RENDER_SIZE
 from safety_sim.render.env_render import MujocoRenderMixin
@@ -24,6 +25,14 @@ from safety_sim.velocity.robots import COST_TERM, ROBOTS, Robot, VelocityTask
 # reference, tested); the user cannot act on it, so it is dropped. Every other message passes.
 KNOWN_MODEL_WARNINGS = ("compiler attribute 'settotalmass' is deprecated",)
 _FULL_STATE = mujoco.mjtState.mjSTATE_INTEGRATION   # everything the next step depends on
+# After a step, MuJoCo's derived quantities are those of the last substep's forward pass, one
+# substep older than the state: the next step reads body positions before it moves (Ant's torso
+# xpos, Humanoid's xipos) and the renderer reads the rest. A copy carries them as they are.
+KINEMATICS = ("xpos", "xquat", "xmat", "xipos", "ximat", "xanchor", "xaxis", "geom_xpos",
+              "geom_xmat", "site_xpos", "site_xmat", "cam_xpos", "cam_xmat", "light_xpos",
+              "light_xdir", "subtree_com")
+_BAD_STATE = (mujoco.mjtWarning.mjWARN_BADQACC, mujoco.mjtWarning.mjWARN_BADQPOS,
+              mujoco.mjtWarning.mjWARN_BADQVEL)
 
 
 @contextlib.contextmanager
@@ -83,10 +92,17 @@ class VelocityEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
     gives the cost. ``reset`` returns the cost terms (0) and empty labels.
 
     Termination (Hopper, Walker2d, Ant, Humanoid): gymnasium's health rule; stepping after it
-    raises ``ResetNeeded``. The env never truncates; the registration's ``TimeLimit`` does at
-    1000 steps. Seeding: ``reset(seed=k)`` seeds the env's generator, which the ``-v4`` env
-    draws its reset noise from; Ant's and Humanoid's root quaternion is then normalised (spec
-    §6), so the first observation equals Safety-Gymnasium's. ``reset`` takes no options.
+    raises ``ResetNeeded``. The registration's ``TimeLimit`` truncates at 1000 steps; the env
+    itself truncates only when the physics blows up: MuJoCo then resets the simulation in the
+    middle of the step, and that step pays reward 0 and cost 0, returns the previous
+    observation, ``truncated=True`` and ``info["physics_unstable"] = True`` (with only the cost
+    term, ``cost`` and empty ``labels`` beside it), and warns once. A step that raises or is
+    interrupted (Ctrl-C) after the simulation moved leaves the env refusing steps with
+    ``ResetNeeded`` until ``reset``; a refused action changes nothing. Seeding:
+    ``reset(seed=k)`` (an int or a numpy integer) seeds the env's generator, which the ``-v4``
+    env draws its reset noise from; Ant's and Humanoid's root quaternion is then normalised
+    (spec §6), so the first observation equals Safety-Gymnasium's. ``reset`` takes no options.
+    Copies (``copy.deepcopy``, pickle, cloudpickle) continue exactly as the original.
 
     Rendering (:mod:`safety_sim.velocity.decor`): ``rgb_array`` (uint8) and
     ``depth_array`` (float32 depth-buffer values in [0, 1]) frames through the chosen camera;
@@ -95,15 +111,14 @@ class VelocityEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
     costly step, else green fading as the velocity nears the limit.
     """
 
-    metadata = {"render_modes": list(RENDER_MODES)}   # + render_fps per robot (1 / dt)
+    metadata = {"render_modes": RenderModes(RENDER_MODES)}   # + render_fps per robot (1 / dt)
 
     def __init__(self, robot: str = "HalfCheetah", version: int = 1,
                  render_mode: str | None = None, width: int = 480, height: int = 480,
                  camera_id: int | None = None, camera_name: str | None = None) -> None:
         self.robot, self.version = _check_robot(robot), check_int(version, "version",
                                                                    "VelocityEnv", 0, 1)
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode {render_mode!r} not in {RENDER_MODES}")
+        check_render_mode(render_mode, RENDER_MODES, "VelocityEnv")
         width = check_int(width, "width", "VelocityEnv", 1, MAX_RENDER_SIZE)
         height = check_int(height, "height", "VelocityEnv", 1, MAX_RENDER_SIZE)
         self.name = f"Safety{self.robot.name}Velocity-v{self.version}"
@@ -128,38 +143,52 @@ class VelocityEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
         self._torso = model.body("torso").id
         self._guard = EpisodeGuard()
         self._last_velocity, self._last_cost = 0.0, 0.0
+        self._last_obs: np.ndarray | None = None
         self._init_action_check()
 
     # -- gymnasium API -------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
         check_reset_options(options, (), self.name)   # None or {}: it takes no options
-        super().reset(seed=seed)
+        super().reset(seed=plain_seed(seed))
         self.v4_env.np_random = self.np_random     # one generator: the env's own
         obs, _ = self.v4_env.reset()
         if self.robot.free_joint:
             obs = self._normalise_root_quaternion()
         self._guard.on_reset()
-        self._last_velocity, self._last_cost = 0.0, 0.0
+        self._last_velocity, self._last_cost, self._last_obs = 0.0, 0.0, obs
         if self.render_mode == "human":
             self.render()
         labels = frozenset()
         return obs, {**self.task.cost_terms(labels), "cost": 0.0, "labels": labels}
 
     def step(self, action):
-        self._guard.check_step(self.name)
-        a = self._check_action(action)
-        obs, reward, terminated, _, info = self.v4_env.step(a)
-        velocity, labels = self.task.judge(info["x_velocity"], info.get("y_velocity", 0.0))
-        cost = 1.0 if labels else 0.0
-        info["velocity"] = velocity
-        info[COST_TERM] = cost
-        info["cost"] = cost
-        info["labels"] = labels
-        self._last_velocity, self._last_cost = velocity, cost
-        self._guard.on_step(terminated, False)
-        if self.render_mode == "human":
-            self.render()
-        return obs, reward, terminated, False, info
+        guard = self._guard
+        if guard.done or not guard.started:
+            guard.check_step(self.name)
+        a = self._check_action(action)     # a refused action changes nothing
+        try:
+            v4 = self.v4_env
+            d = v4.data
+            t_before = d.time
+            obs, reward, terminated, _, info = v4.step(a)
+            # MuJoCo restarts its clock when it resets a bad state (one comparison), and in
+            # an episode's first step it says so in its warning counters.
+            if d.time <= t_before or (t_before == 0.0 and self._bad_state()):
+                return self._unstable()
+            velocity, labels = self.task.judge(info["x_velocity"], info.get("y_velocity", 0.0))
+            cost = 1.0 if labels else 0.0
+            info["velocity"] = velocity
+            info[COST_TERM] = cost
+            info["cost"] = cost
+            info["labels"] = labels
+            self._last_velocity, self._last_cost, self._last_obs = velocity, cost, obs
+            guard.on_step(terminated, False)
+            if self.render_mode == "human":
+                self.render()
+            return obs, reward, terminated, False, info
+        except BaseException as exc:     # Ctrl-C or an error part-way: the step did not happen
+            guard.on_interrupt(exc)
+            raise
 
     def close(self) -> None:
         self._render.close()
@@ -183,29 +212,60 @@ class VelocityEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
 
     # -- copies --------------------------------------------------------------------------
     def __getstate__(self):
-        """gymnasium's ``-v4`` env pickles as its constructor call (EzPickle), which would lose
-        the simulation state: carry MuJoCo's full integration state beside it."""
+        """gymnasium's ``-v4`` env would pickle as its constructor call (EzPickle), losing the
+        simulation state (and printing its model's compile warning when unpickled): it is left
+        out and rebuilt by :meth:`__setstate__`; MuJoCo's full integration state and the
+        :data:`KINEMATICS` of the last substep travel instead, so the copy goes on exactly as
+        the original does."""
         state = dict(self.__dict__)
         state.pop("_render")
+        state.pop("v4_env")
         m, d = self.model, self.data
         buf = np.empty(mujoco.mj_stateSize(m, _FULL_STATE))
         mujoco.mj_getState(m, d, buf, _FULL_STATE)
         state["_sim_state"] = buf
+        state["_kinematics"] = {name: getattr(d, name).copy() for name in KINEMATICS}
         return state
 
     def __setstate__(self, state):
-        buf = state.pop("_sim_state")
+        buf, kinematics = state.pop("_sim_state"), state.pop("_kinematics")
         self.__dict__.update(state)
-        m = self.v4_env.model
+        width, height = self._render_args[:2]
+        with quiet_model_warnings():
+            self.v4_env = base_class(self.robot)(width=width, height=height)
+        v4, m, d = self.v4_env, self.v4_env.model, self.v4_env.data
+        v4.observation_space, v4.action_space = self.observation_space, self.action_space
         if m.nlight:
             m.light_castshadow[0] = 0
-        mujoco.mj_setState(m, self.data, buf, _FULL_STATE)
-        mujoco.mj_forward(m, self.data)
+        mujoco.mj_setState(m, d, buf, _FULL_STATE)
+        mujoco.mj_forward(m, d)
+        for name, value in kinematics.items():
+            getattr(d, name)[...] = value
         if self._np_random is not None:
-            self.v4_env.np_random = self._np_random   # one generator, as after reset
+            v4.np_random = self._np_random   # one generator, as after reset
         self._render = VelocityRenderer(m, self.render_mode, *self._render_args)
 
     # -- internals -----------------------------------------------------------------------
+    def _bad_state(self) -> bool:
+        """Did MuJoCo reset a bad state (NaN or huge qpos, qvel, qacc) since the last reset?"""
+        warning = self.data.warning
+        return any(warning[w].number for w in _BAD_STATE)
+
+    def _unstable(self):
+        """MuJoCo reset an exploding simulation: no reward, no cost, the previous observation,
+        the episode ends (truncated) with ``info["physics_unstable"]``."""
+        warning = self.data.warning
+        what = ", ".join(mujoco.mjtWarning(w).name for w in _BAD_STATE
+                         if warning[w].number) or "time reset"
+        gymnasium.logger.warn(f"{self.name}: the physics became unstable (MuJoCo warning: "
+                              f"{what}); the episode is truncated")
+        self._guard.on_step(False, True)
+        labels = frozenset()
+        info = {**self.task.cost_terms(labels), "cost": 0.0, "labels": labels,
+                "physics_unstable": True}
+        self._last_velocity, self._last_cost = 0.0, 0.0
+        return self._last_obs.copy(), 0.0, False, True, info
+
     def _normalise_root_quaternion(self) -> np.ndarray:
         """MuJoCo 2.3.3 normalised the free joint's quaternion in ``qpos`` during the reset's
         ``mj_forward``; MuJoCo 3 does not write it back. Normalise it (MuJoCo's own

@@ -119,3 +119,19 @@ def test_mujoco_imported_first_without_display_renders_the_same_frame(tmp_path):
     """)
     assert out.returncode == 0, out.stderr
     np.testing.assert_array_equal(np.load(tmp_path / "frame.npy"), _frame("SafetyCarPush1-v0"))
+
+
+def test_the_fork_refusal_names_each_callers_way_to_avoid_fork(monkeypatch):
+    """A child forked after its parent rendered: the message gives the start-method spelling
+    of gymnasium, of Stable-Baselines3 and of safety_sim's own vector envs."""
+    from safety_sim.gl import backend
+
+    monkeypatch.setattr(backend, "_forked_from", "egl")
+    with pytest.raises(_gl.GLUnavailable) as refusal:
+        backend.check_not_forked()
+    message = str(refusal.value)
+    assert "forked after its parent had rendered" in message
+    for spelling in ("vector_kwargs={'context': 'forkserver'}",          # gymnasium
+                     'SubprocVecEnv(env_fns, start_method="forkserver")',  # Stable-Baselines3
+                     'context="forkserver"'):                              # safety_sim.vector
+        assert spelling in message, spelling

@@ -1,10 +1,14 @@
 """The process-per-env 6-tuple vector env (:class:`SafetyAsyncVectorEnv`).
 
 Each env lives in its own worker process, started with ``forkserver`` where the platform has
-it, else ``spawn`` — never a plain ``fork``: a child forked after the parent has made an
-OpenGL context (EGL/OSMesa/GLFW) deadlocks or crashes on its first render. ``env_fns`` are
-sent with cloudpickle, so lambdas and closures work; scripts that start one need the usual
-``if __name__ == "__main__":`` guard (the workers import the main module).
+it, else ``spawn`` — not a plain ``fork``: a child forked after the parent has made an OpenGL
+context (EGL/OSMesa/GLFW) deadlocks or crashes on its first render. ``env_fns`` are sent with
+cloudpickle, so lambdas and closures work. Those workers import the main script again, so a
+script that makes the env at its top level without ``if __name__ == "__main__":`` (fine under
+Safety-Gymnasium, whose workers forked) is caught before any worker starts
+(:mod:`~safety_sim.compat.vector.main_guard`): the workers then fork where that is safe (no
+``context`` asked for, ``fork`` available, nothing rendered yet in this process), else one
+short RuntimeError says what to write.
 """
 from __future__ import annotations
 
@@ -17,13 +21,37 @@ import cloudpickle
 import gymnasium
 
 from safety_sim.compat.wrappers import step_with_autoreset
+from safety_sim.compat.vector.main_guard import GUARD, unguarded_call_site
 from safety_sim.compat.vector.safety import SafetyVectorEnv, env_seeds
+from safety_sim.gl import backend as gl_backend
 
 
 def default_context() -> str:
     """``forkserver`` where available (Linux, macOS), else ``spawn``."""
     methods = multiprocessing.get_all_start_methods()
     return "forkserver" if "forkserver" in methods else "spawn"
+
+
+def start_method(context: str | None) -> str:
+    """The start method for new workers: ``context``, or :func:`default_context`; ``fork``
+    instead for a main script without a ``__main__`` guard where forking is safe, and a
+    RuntimeError for one where it is not (see the module docstring)."""
+    method = context or default_context()
+    if method == "fork":
+        return method
+    site = unguarded_call_site()
+    if site is None:
+        return method
+    if context is None and "fork" in multiprocessing.get_all_start_methods() \
+            and not gl_backend.in_use():
+        return "fork"        # as Safety-Gymnasium did; no OpenGL context to inherit yet
+    why = (f"the workers start with {method!r}" if context else
+           "this process has rendered with OpenGL, so the workers cannot fork and start with "
+           f"{method!r}")
+    raise RuntimeError(
+        f"SafetyAsyncVectorEnv: {site} starts worker processes from the top level of the "
+        f"main script; {why}, which imports the script again in every worker and would run "
+        f"that line again. Put the script's code under `{GUARD}`.")
 
 
 def _portable(exc: BaseException) -> BaseException:
@@ -90,7 +118,7 @@ class SafetyAsyncVectorEnv(SafetyVectorEnv):
 
     def __init__(self, env_fns: Sequence[Callable[[], gymnasium.Env]],
                  context: str | None = None, daemon: bool = True) -> None:
-        self.context = context or default_context()
+        self.context = start_method(context)
         ctx = multiprocessing.get_context(self.context)
         self._conns, self._processes = [], []
         self.closed = False
@@ -128,13 +156,20 @@ class SafetyAsyncVectorEnv(SafetyVectorEnv):
             try:
                 ok, value = conn.recv()
             except EOFError:
-                ok, value = False, RuntimeError(f"SafetyAsyncVectorEnv: worker {i} died")
+                ok, value = False, RuntimeError(self._death(i))
             if not ok and error is None:
                 error = value
             results.append(value)
         if error is not None:
             raise error
         return results
+
+    def _death(self, i: int) -> str:
+        proc = self._processes[i]
+        proc.join(5)
+        return (f"SafetyAsyncVectorEnv: worker {i} died (exit code {proc.exitcode}) before it "
+                "answered; its own traceback, if any, is printed above (a worker that cannot "
+                "import the main script dies before it starts)")
 
     def _all(self, command: str, payload: Any = None) -> list:
         self._send(command, [payload] * len(self._conns))

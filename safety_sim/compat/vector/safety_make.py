@@ -95,7 +95,9 @@ def make(env_id, num_envs: int = 1, asynchronous: bool = True, wrappers=None,
     ``**kwargs`` for :func:`safety_sim.make`. Ours: ``vectorization_mode`` ``"async"``,
     ``"sync"`` or ``"native"`` (the registry's batched ``vector_entry_point``; chosen by
     default where the id has one and no wrappers are given), ``context`` (the async start
-    method; default forkserver, else spawn), ``make_fn`` (what builds each sub-env),
+    method; default forkserver, else spawn; fork for a main script without a ``__main__``
+    guard where nothing has rendered yet, see :mod:`safety_sim.compat.vector.safety_async`),
+    ``make_fn`` (what builds each sub-env),
     ``clip_actions`` (the native backend clips finite actions into the Box, as the drop-in's
     ``make_fn`` does for each sub-env).
     """

@@ -1,0 +1,1 @@
+from safety_sim.compat.checker import SafePassiveEnvChecker  # noqa: F401

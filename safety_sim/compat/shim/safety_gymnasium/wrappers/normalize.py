@@ -1,0 +1,2 @@
+from safety_sim.compat.normalize import (  # noqa: F401
+    SafeNormalizeCost, SafeNormalizeObservation, SafeNormalizeReward)
