@@ -154,10 +154,9 @@ class SafeMAEnv:
         self._names = tuple(self.possible_agents)
         self._boxes = dict(self.action_spaces)
         self._shapes = tuple((len(p),) for p in parts)
-        self._single = fact.obsk is None
         order = [node.act % n_act for p in parts for node in p]
-        # None when the agents' actions, concatenated, are already in actuator order
-        self._perm = None if self._single or order == sorted(order) else np.argsort(order)
+        # where each actuator's value is in the agents' values, in agent order (None: in place)
+        self._perm = None if order == sorted(order) else np.argsort(order).tolist()
         self._low, self._high = box.low.astype(np.float64), box.high.astype(np.float64)
 
     # -- the reference's API -------------------------------------------------------------------
@@ -207,6 +206,21 @@ class SafeMAEnv:
         """Every agent's cost implied by a step's ``info["labels"]`` (equals its cost)."""
         return self.single_agent_env.cost_fn(labels)
 
+    def map_local_actions_to_global_action(self, actions: Mapping[str, Any]) -> np.ndarray:
+        """The robot's action vector that the agents' actions make (checked as in ``step``,
+        except the bounds)."""
+        return np.array(self._global_action(actions), dtype=np.float64)
+
+    def map_global_action_to_local_actions(self, action: Any) -> dict[str, np.ndarray]:
+        """Each agent's share of a robot action vector (the inverse of the above)."""
+        a = check_box_action(action, self.single_agent_env.action_space, self.name)
+        out, start = {}, 0
+        order = a if self._perm is None else a[np.argsort(self._perm)]
+        for name, (n,) in zip(self._names, self._shapes):
+            out[name] = order[start:start + n].copy()
+            start += n
+        return out
+
     @property
     def speed_limit(self) -> SpeedLimit:
         return self.single_agent_env.speed_limit
@@ -224,7 +238,7 @@ class SafeMAEnv:
     def _observe(self, robot_obs: np.ndarray) -> dict[str, np.ndarray]:
         if self._plan is None:
             return {self._names[0]: robot_obs}
-        return dict(zip(self._names, self._plan.observe(self.single_agent_env.data)))
+        return self._plan.observe(self.single_agent_env.v4_env.data, self._names)
 
     def _known(self, agent: Any) -> str:
         if agent not in self._boxes:
@@ -239,7 +253,7 @@ class SafeMAEnv:
         if not isinstance(actions, Mapping):
             raise TypeError(f"{self.name}: step needs a dict of actions keyed by agent "
                             f"{list(self._names)}, got {type(actions).__name__}")
-        parts = []
+        values: list = []              # the agents' values in agent order, as Python floats
         for name, shape in zip(self._names, self._shapes):
             try:
                 a = actions[name]
@@ -247,15 +261,12 @@ class SafeMAEnv:
                 self._check_keys(actions)
             if not (type(a) is np.ndarray and a.dtype.kind in "fiu" and a.shape == shape):
                 a = self._agent_action(name, a)
-            parts.append(a)
-        if len(actions) != len(parts):
+            values += a.tolist()
+        if len(actions) != len(self._shapes):
             self._check_keys(actions)
-        if self._single:
-            action = parts[0]
-        else:
-            action = np.concatenate(parts, dtype=np.float64)
-            if self._perm is not None:
-                action = action[self._perm]
+        if self._perm is not None:
+            values = [values[i] for i in self._perm]
+        action = np.array(values, dtype=np.float64)
         if self.clip_actions:
             action = np.clip(action, self._low, self._high)   # NaN stays NaN: refused later
         return action

@@ -137,17 +137,31 @@ class ObservationPlan:
             start += len(flat)
         self.index = np.asarray(index, dtype=np.intp)
         self.bounds = tuple(bounds)
+        self.slices = tuple(slice(a, b) for a, b in bounds)
         self.sizes = tuple(b - a for a, b in bounds)
+        self._bound = None          # the MjData whose arrays are cached in _arrays
 
-    def observe(self, data) -> list[np.ndarray]:
-        """Every agent's observation (float64 arrays) from ``data`` (an ``MjData``)."""
-        parts = []
-        for name, clip in self.sources:
-            a = getattr(data, name)
-            if a.ndim != 1:
-                a = a.ravel()
-            parts.append(a if clip is None else np.clip(a, -clip, clip))
-        if not parts:                       # every agent observes nothing
-            return [np.empty(0) for _ in self.bounds]
+    def _bind(self, data) -> None:
+        """Cache flat views of ``data``'s source arrays (reading an MjData attribute builds a
+        new numpy view each time, which costs as much as the gather)."""
+        self._arrays = tuple(getattr(data, name).reshape(-1) for name, _ in self.sources)
+        self._clips = tuple(clip for _, clip in self.sources)
+        self._bound = data
+
+    def observe(self, data, names) -> dict:
+        """Every agent's observation (float64 arrays) from ``data`` (an ``MjData``), keyed by
+        ``names`` (one per agent, in order)."""
+        if data is not self._bound:
+            self._bind(data)
+        if not self._arrays:                # every agent observes nothing
+            return {n: np.empty(0) for n in names}
+        parts = [a if c is None else np.clip(a, -c, c) for a, c in zip(self._arrays, self._clips)]
         flat = (np.concatenate(parts) if len(parts) > 1 else parts[0])[self.index]
-        return [flat[a:b] for a, b in self.bounds]
+        return dict(zip(names, map(flat.__getitem__, self.slices)))
+
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        for cached in ("_arrays", "_clips"):
+            state.pop(cached, None)
+        state["_bound"] = None
+        return state

@@ -197,3 +197,22 @@ def test_custom_categories_with_body_rows():
                                [d.qpos[-8]], np.clip(d.cfrc_ext[1], -1, 1), d.qvel[:6]])
     np.testing.assert_array_equal(obs["agent_0"], expected)
     assert env.observation_space("agent_0").shape == expected.shape
+
+
+def test_local_and_global_actions_map_both_ways():
+    env = make_ma("Humanoid", "9|8")
+    rng = np.random.default_rng(0)
+    local = random_actions(env, rng)
+    glob = env.map_local_actions_to_global_action(local)
+    assert glob.shape == (17,) and glob[3] == local["agent_1"][0] and glob[5] == local["agent_1"][1]
+    back = env.map_global_action_to_local_actions(glob)
+    for a in env.possible_agents:
+        np.testing.assert_array_equal(back[a], local[a])
+
+
+def test_rgb_frames_come_from_the_shared_robot():
+    env = make_ma("Ant", "2x4", render_mode="rgb_array", width=64, height=48)
+    env.reset(seed=0)
+    frame = env.render()
+    assert frame.shape == (48, 64, 3) and frame.dtype == np.uint8 and frame.std() > 0
+    env.close()
