@@ -7,8 +7,14 @@
 #             it pins safety-gymnasium/gymnasium 0.28 and pandas 2.0.3)
 #   masa      masa-safe-rl: make_env on our labelled form + PPO-Lagrangian
 #   safepo single-agent  SafePO's PPO-Lag (two epochs of 2000 steps) through the drop-in, in
-#             the torch venv; SafePO is not on the package index, so it runs when SAFEPO_SRC
-#             names a checkout of it (else the section says so)
+#             the torch venv
+#   sg-tests  Safety-Gymnasium 1.0.0's own test suite (tests/ of its sdist on the package
+#             index) through the drop-in (python -m safety_sim.compat -m pytest)
+#   safepo    SafePO's multi-agent entry points (MAPPO-L, MACPO) on make_ma through the
+#             drop-in, a few thousand steps.
+#   Both SafePO sections run only with SAFEPO_SRC set to a checkout of
+#   PKU-Alignment/Safe-Policy-Optimization: SafePO is not on the package index (the name
+#   'safepo' there is an empty placeholder); otherwise each says so.
 # Venvs live in $SAFETY_SIM_EXTRAS_VENVS (default /tmp/safety-sim-extras) and are reused.
 set -uo pipefail
 status=0   # every section runs; the script fails if any did
@@ -66,6 +72,73 @@ PY_M=$(venv masa)
 "$PY_M" -m pip install -q -e "$ROOT[test]" masa-safe-rl "jax<0.5" "jaxlib<0.5" "flax<0.11" \
   "orbax-checkpoint<0.12"
 "$PY_M" -m pytest -q -m masa tests/adapters/test_masa.py || status=1
+
+step "sg-tests: Safety-Gymnasium 1.0.0's test suite through the drop-in"
+PY_SG=$(venv sg-tests)
+"$PY_SG" -m pip install -q -e "$ROOT[test]"
+SG_TMP=$(mktemp -d "${TMPDIR:-/tmp}/sg-tests.XXXXXX")
+if "$PY_SG" -m pip download -q --no-binary :all: --no-deps safety-gymnasium==1.0.0 -d "$SG_TMP"; then
+  tar -xzf "$SG_TMP"/safety-gymnasium-1.0.0.tar.gz -C "$SG_TMP"
+  # Only tests/ (not the sdist root, whose safety_gymnasium/ would shadow the drop-in). Its
+  # tests import a `helpers` module that the sdist does not ship: a parametrize over the
+  # cartesian product of the keyword lists, ids "name(value)-...", written here.
+  mkdir -p "$SG_TMP/run" && cp -r "$SG_TMP/safety-gymnasium-1.0.0/tests" "$SG_TMP/run/"
+  cat > "$SG_TMP/run/tests/helpers.py" <<'PY'
+import itertools
+
+import pytest
+
+
+def parametrize(**grid):
+    names = list(grid)
+    combos = list(itertools.product(*grid.values()))
+    ids = ["-".join(f"{n}({v})" for n, v in zip(names, c)) for c in combos]
+    return pytest.mark.parametrize(names, combos, ids=ids)
+PY
+  (cd "$SG_TMP/run" && "$PY_SG" -m safety_sim.compat -m pytest -q -p no:cacheprovider -rf tests) \
+    || status=1
+else
+  echo "sg-tests: could not download the safety-gymnasium 1.0.0 sdist"; status=1
+fi
+rm -rf "$SG_TMP"
+
+step "safepo: SafePO multi-agent (MAPPO-L, MACPO) on make_ma through the drop-in"
+if [ -n "${SAFEPO_SRC:-}" ] && [ -d "$SAFEPO_SRC/safepo/multi_agent" ]; then
+  PY_P=$(venv safepo)
+  "$PY_P" -m pip install -q torch==2.13.0      # CPU wheel
+  "$PY_P" -m pip install -q -e "$ROOT[test]" pyyaml pandas tensorboard
+  "$PY_P" -m pip install -q --no-deps -e "$SAFEPO_SRC"   # its pins: safety-gymnasium 1.x, gymnasium 0.28
+  # SafePO's gymnasium-0.28 import (gymnasium.wrappers.normalize) and distutils (Python >= 3.12)
+  # are given to it here, in the harness: a sitecustomize on its path only.
+  PATCH=$(mktemp -d "${TMPDIR:-/tmp}/safepo-patch.XXXXXX")
+  cat > "$PATCH/sitecustomize.py" <<'PY'
+import sys
+import types
+
+import gymnasium.wrappers
+
+normalize = types.ModuleType("gymnasium.wrappers.normalize")
+normalize.NormalizeObservation = gymnasium.wrappers.NormalizeObservation
+sys.modules.setdefault("gymnasium.wrappers.normalize", normalize)
+try:
+    import distutils.util  # noqa: F401
+except ImportError:
+    util = types.ModuleType("distutils.util")
+    util.strtobool = lambda v: {"y": 1, "yes": 1, "t": 1, "true": 1, "on": 1, "1": 1, "n": 0,
+                                "no": 0, "f": 0, "false": 0, "off": 0, "0": 0}[str(v).lower()]
+    sys.modules["distutils"] = types.ModuleType("distutils")
+    sys.modules["distutils.util"] = util
+PY
+  for algo in mappolag macpo; do
+    (cd "$SAFEPO_SRC/safepo/multi_agent" && PYTHONPATH="$PATCH" "$PY_P" -m safety_sim.compat \
+      "$algo.py" --task MujocoVelocity --scenario Ant --agent-conf 2x4 --num-envs 1 \
+      --total-steps 4000 --experiment safety-sim-ci) || status=1
+  done
+  rm -rf "$PATCH"
+else
+  echo "safepo: skipped - SafePO is not on the package index; set SAFEPO_SRC to a checkout of"
+  echo "        PKU-Alignment/Safe-Policy-Optimization to run its multi-agent entry points"
+fi
 
 echo "== extras: done in $((SECONDS - START)) s (status $status)"
 exit $status

@@ -9,6 +9,7 @@ from safety_sim.compat import wrappers
 from safety_sim.compat.wrappers import SafeAutoResetWrapper, SafeClipAction
 from safety_sim.registration import PUSH_AGENTS, env_ids
 from safety_sim.compat.vector import safety_make
+from safety_sim import multi_agent as _multi_agent
 
 __version__ = f"1.0.0+safetysim{safety_sim.__version__}"   # Safety-Gymnasium's API 1.0.0
 VERSION = "v0"
@@ -55,3 +56,19 @@ def vector_make(env_id, num_envs: int = 1, asynchronous: bool = True, wrappers=N
     sub-env with :func:`make` above."""
     return safety_make.make(env_id, num_envs, asynchronous, wrappers, disable_env_checker,
                             make_fn=make, clip_actions=True, **kwargs)
+
+
+class SafeMAEnv(_multi_agent.SafeMAEnv):
+    """``safety_gymnasium.make_ma`` (Safety-Gymnasium's class of the same name, at its public
+    path ``safety_gymnasium.tasks.safe_multi_agent.safe_mujoco_multi``): safety_sim's
+    :class:`~safety_sim.multi_agent.env.SafeMAEnv` with the reference's action handling —
+    finite actions outside an agent's Box are clipped into it (the reference hands them to
+    MuJoCo, which clamps them to the same control range); NaN/inf, wrong shapes and missing
+    agents are still refused. Subclassing it with the reference's keyword arguments works."""
+
+    clip_actions = True
+
+
+make_ma = SafeMAEnv
+#: the reference's table name (sic) of the velocity thresholds
+TASK_VELCITY_THRESHOLD = _multi_agent.VELOCITY_THRESHOLDS

@@ -2,5 +2,6 @@
 from safety_sim.compat.api import (PREFIX, ROBOT_NAMES, VERSION, __version__,  # noqa: F401
                                    gymnasium_make, gymnasium_register, make, register)
 from safety_gymnasium import utils, vector, wrappers  # noqa: F401,E402
+from safety_gymnasium.tasks.safe_multi_agent.safe_mujoco_multi import make_ma  # noqa: F401,E402
 
 __all__ = ["register", "make", "gymnasium_make", "gymnasium_register"]

@@ -1,0 +1,298 @@
+"""Safety-Gymnasium 1.0.0's safe multi-agent velocity suite: one gymnasium ``-v4`` MuJoCo robot
+shared by several agents, each driving some of its actuators (spec/multi_agent.md).
+
+:func:`make_ma` (= :class:`SafeMAEnv`) takes the reference's arguments. Simulation, reward,
+termination and reset are the Safe Velocity env's (:class:`MARobotEnv`, a
+:class:`~safety_sim.velocity.env.VelocityEnv` under the configuration's speed limit); this
+module partitions actions and builds the per-agent observations.
+"""
+from __future__ import annotations
+
+import copy
+import warnings
+from collections.abc import Mapping
+from typing import Any, NoReturn
+
+import mujoco
+import numpy as np
+from gymnasium import spaces
+
+from safety_sim.core import EpisodeGuard, check_box_action, check_int, check_reset_options
+from safety_sim.multi_agent.factorization import (Factorization, check_partition_actions,
+                                                  check_scenario, factorize)
+from safety_sim.multi_agent.graphs import Node
+from safety_sim.multi_agent.layout import ObservationPlan, agent_entries, neighbourhoods
+from safety_sim.multi_agent.task import speed_limit
+from safety_sim.navigation.checks import RENDER_MODES
+from safety_sim.velocity.env import VelocityEnv
+from safety_sim.velocity.robots import SpeedLimit, VelocityTask
+
+MAX_EPISODE_STEPS = 1000
+#: keyword arguments besides the reference's named ones (rendering, time limit)
+EXTRA_KWARGS = ("width", "height", "camera_id", "camera_name", "max_episode_steps")
+
+
+class MARobotEnv(VelocityEnv):
+    """The shared robot: a Safe Velocity env (gymnasium ``-v4`` robot, reset noise, reward,
+    termination, rendering and velocity marker) judged by a multi-agent speed limit; its
+    ``info`` carries the step's ``cost``, ``cost_velocity`` and ``labels``."""
+
+    def __init__(self, robot: str, limit: SpeedLimit, name: str, render_mode: str | None = None,
+                 **render_kwargs) -> None:
+        super().__init__(robot, 1, render_mode, **render_kwargs)
+        self.speed_limit = limit
+        self.task = VelocityTask(limit)
+        self.name = name
+
+    # VelocityEnv's copies carry MuJoCo's integration state and recompute the rest with
+    # mj_forward, at the current qpos. After a step MuJoCo holds positions of the last substep
+    # (xpos, xipos, ...), which the next step of Ant and Humanoid reads as "before"; a copy
+    # must carry them (and the body rows of the Humanoid's state()) as they are: all of MjData.
+    def __getstate__(self):
+        state = super().__getstate__()
+        state["_all_data"] = copy.copy(self.data)
+        return state
+
+    def __setstate__(self, state):
+        data = state.pop("_all_data")
+        super().__setstate__(state)
+        mujoco.mj_copyData(self.data, self.model, data)
+
+
+class SafeMAEnv:
+    """``make_ma(scenario, agent_conf, agent_obsk=1, agent_factorization=None,
+    local_categories=None, global_categories=None, render_mode=None, **kwargs)``.
+
+    Scenarios and configurations with a threshold (spec §2): Ant ``2x4``/``4x2``, HalfCheetah
+    ``6x1``/``2x3``, Hopper ``3x1``, Humanoid ``9|8``, Swimmer ``2x1``, Walker2d ``2x3``. Other
+    partitions of a scenario (Ant ``2x4d``) and ``agent_conf=None`` (one agent holding the
+    whole robot) warn and use the scenario's first threshold. An unknown scenario or
+    partition raises ValueError. ``kwargs``: ``width``, ``height``, ``camera_id``,
+    ``camera_name`` (rendering, as the Safe Velocity envs) and ``max_episode_steps`` (1000);
+    any other raises TypeError.
+
+    Agents ``agent_0 .. agent_{n-1}``; ``action_space(agent)``: float32 Box of the agent's
+    actuators in partition order; ``observation_space(agent)``: float64 Box of its own nodes'
+    qpos/qvel, its neighbours' qpos (``agent_obsk`` graph depths) and the root's globals
+    (spec §6). ``reset(seed=None, options=None)`` -> ``(observations, infos)``;
+    ``step(actions)`` (a dict with one action per agent) -> ``(observations, rewards, costs,
+    terminations, truncations, infos)``, all dicts keyed by agent. Reward, cost, termination,
+    truncation (after ``max_episode_steps``) and ``info`` (the robot's: reward terms,
+    velocities, ``cost``, ``labels``) are shared: every agent gets the same values, ``infos``
+    the same dict. After the episode ends ``agents`` is empty and ``step`` raises
+    ``ResetNeeded``. ``state()`` is the single-robot observation; ``cost_fn(labels)`` every
+    agent's cost. Actions outside an agent's space, of the wrong shape, NaN/inf or non-real
+    raise ValueError naming the agent (the drop-in's ``safety_gymnasium.make_ma`` clips
+    finite out-of-range actions instead, as the reference's MuJoCo clamps them).
+    """
+
+    metadata = {"render_modes": list(RENDER_MODES), "name": "safety_sim_ma_velocity",
+                "is_parallelizable": True}
+    #: clip finite actions outside the Box into it instead of refusing them
+    clip_actions = False
+
+    def __init__(self, scenario: str, agent_conf: str | None, agent_obsk: int | None = 1,
+                 agent_factorization: dict | None = None,
+                 local_categories: list[list[str]] | None = None,
+                 global_categories: tuple[str, ...] | None = None,
+                 render_mode: str | None = None, **kwargs: Any) -> None:
+        self.scenario = check_scenario(scenario)
+        unknown = sorted(set(kwargs) - set(EXTRA_KWARGS))
+        if unknown:
+            raise TypeError(f"make_ma: unknown keyword argument(s) {unknown}; accepted besides "
+                            f"the named ones: {list(EXTRA_KWARGS)}")
+        fact = factorize(scenario, agent_conf, agent_obsk, agent_factorization,
+                         local_categories, global_categories)
+        limit, warning = speed_limit(scenario, agent_conf)
+        if warning is not None:
+            warnings.warn(warning, UserWarning, stacklevel=2)
+        self.agent_conf = agent_conf
+        self.name = f"make_ma({scenario!r}, {agent_conf!r})"
+        self._max_steps = check_int(kwargs.pop("max_episode_steps", MAX_EPISODE_STEPS),
+                                    "max_episode_steps", "make_ma", low=1)
+        self.single_agent_env = MARobotEnv(scenario, limit, self.name, render_mode, **kwargs)
+        self.render_mode = render_mode
+        self.metadata = {**type(self).metadata,
+                         "render_fps": self.single_agent_env.metadata["render_fps"]}
+        self._build_agents(fact)
+        self._steps = 0
+        self._guard = EpisodeGuard()
+
+    def _build_agents(self, fact: Factorization) -> None:
+        robot = self.single_agent_env
+        box = robot.action_space
+        n_act = box.shape[0]
+        self.agent_obsk = fact.obsk
+        self.k_categories = [list(c) for c in fact.local_categories]
+        self.global_categories = fact.global_categories
+        if fact.obsk is None:
+            self.agent_action_partitions = [tuple(Node("dummy_node", None, None, i)
+                                                  for i in range(n_act))]
+            self.mujoco_globals, self.k_dicts, self._plan = [], None, None
+            obs_sizes = [robot.observation_space.shape[0]]
+        else:
+            check_partition_actions(fact.partitions, n_act)
+            self.agent_action_partitions = list(fact.partitions)
+            self.mujoco_globals = list(fact.globals)
+            self.k_dicts = [neighbourhoods(p, fact.edges, fact.obsk) for p in fact.partitions]
+            m = robot.model
+            sizes = {"qpos": m.nq, "qvel": m.nv, "qfrc_actuator": m.nv, "cinert": m.nbody * 10,
+                     "cvel": m.nbody * 6, "cfrc_ext": m.nbody * 6}
+            self._plan = ObservationPlan(
+                [agent_entries(k, fact.local_categories, fact.globals, fact.global_categories,
+                               sizes) for k in self.k_dicts], sizes)
+            obs_sizes = list(self._plan.sizes)
+        parts = self.agent_action_partitions
+        self.possible_agents = [f"agent_{i}" for i in range(len(parts))]
+        self.agents = list(self.possible_agents)
+        self.num_agents = len(parts)
+        self.action_spaces = {a: spaces.Box(box.low[0], box.high[0], (len(p),), np.float32)
+                              for a, p in zip(self.possible_agents, parts)}
+        self.observation_spaces = {a: spaces.Box(-np.inf, np.inf, (n,), np.float64)
+                                   for a, n in zip(self.possible_agents, obs_sizes)}
+        # hot path: names, per-agent shapes, the permutation from agent order to actuators
+        self._names = tuple(self.possible_agents)
+        self._boxes = dict(self.action_spaces)
+        self._shapes = tuple((len(p),) for p in parts)
+        order = [node.act % n_act for p in parts for node in p]
+        # where each actuator's value is in the agents' values, in agent order (None: in place)
+        self._perm = None if order == sorted(order) else np.argsort(order).tolist()
+        self._low, self._high = box.low.astype(np.float64), box.high.astype(np.float64)
+
+    # -- the reference's API -------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict | None = None):
+        check_reset_options(options, (), self.name)
+        obs, info = self.single_agent_env.reset(seed=seed)
+        self._steps = 0
+        self._guard.on_reset()
+        self.agents = list(self._names)
+        return self._observe(obs), dict.fromkeys(self._names, info)
+
+    def step(self, actions: Mapping[str, Any]):
+        self._guard.check_step(self.name)
+        action = self._global_action(actions)
+        try:
+            obs, reward, terminated, _, info = self.single_agent_env.step(action)
+        except ValueError:
+            self._explain_bad_action(actions)   # raises the agent's own error
+            raise
+        self._steps += 1
+        truncated = self._steps >= self._max_steps
+        if terminated or truncated:
+            self.agents = []
+        self._guard.on_step(terminated, truncated)
+        names = self._names
+        return (self._observe(obs), dict.fromkeys(names, reward),
+                dict.fromkeys(names, info["cost"]), dict.fromkeys(names, terminated),
+                dict.fromkeys(names, truncated), dict.fromkeys(names, info))
+
+    def observation_space(self, agent: str) -> spaces.Box:
+        return self.observation_spaces[self._known(agent)]
+
+    def action_space(self, agent: str) -> spaces.Box:
+        return self.action_spaces[self._known(agent)]
+
+    def state(self) -> np.ndarray:
+        """The single-robot observation (the ``-v4`` env's)."""
+        return self.single_agent_env.v4_env._get_obs()
+
+    def render(self):
+        return self.single_agent_env.render()
+
+    def close(self) -> None:
+        self.single_agent_env.close()
+
+    def cost_fn(self, labels) -> float:
+        """Every agent's cost implied by a step's ``info["labels"]`` (equals its cost)."""
+        return self.single_agent_env.cost_fn(labels)
+
+    def map_local_actions_to_global_action(self, actions: Mapping[str, Any]) -> np.ndarray:
+        """The robot's action vector that the agents' actions make (checked as in ``step``,
+        except the bounds)."""
+        return np.array(self._global_action(actions), dtype=np.float64)
+
+    def map_global_action_to_local_actions(self, action: Any) -> dict[str, np.ndarray]:
+        """Each agent's share of a robot action vector (the inverse of the above)."""
+        a = check_box_action(action, self.single_agent_env.action_space, self.name)
+        out, start = {}, 0
+        order = a if self._perm is None else a[np.argsort(self._perm)]
+        for name, (n,) in zip(self._names, self._shapes):
+            out[name] = order[start:start + n].copy()
+            start += n
+        return out
+
+    @property
+    def speed_limit(self) -> SpeedLimit:
+        return self.single_agent_env.speed_limit
+
+    @property
+    def env(self) -> "SafeMAEnv":
+        """The reference wraps a separate MaMuJoCo env here (``env.env.state()``); this class
+        is both, so it is itself."""
+        return self
+
+    def __repr__(self) -> str:
+        return f"<SafeMAEnv {self.name}>"
+
+    # -- internals -----------------------------------------------------------------------------
+    def _observe(self, robot_obs: np.ndarray) -> dict[str, np.ndarray]:
+        if self._plan is None:
+            return {self._names[0]: robot_obs}
+        return self._plan.observe(self.single_agent_env.v4_env.data, self._names)
+
+    def _known(self, agent: Any) -> str:
+        if agent not in self._boxes:
+            raise KeyError(f"{self.name}: unknown agent {agent!r}; agents are "
+                           f"{list(self._names)}")
+        return agent
+
+    def _global_action(self, actions: Any) -> np.ndarray:
+        """The robot's action vector from the agents' actions (spec §5): each agent's values
+        go to its nodes' actuators. Checks keys, dtypes and shapes; the robot env checks the
+        bounds and finiteness (and :meth:`_explain_bad_action` names the agent)."""
+        if not isinstance(actions, Mapping):
+            raise TypeError(f"{self.name}: step needs a dict of actions keyed by agent "
+                            f"{list(self._names)}, got {type(actions).__name__}")
+        values: list = []              # the agents' values in agent order, as Python floats
+        for name, shape in zip(self._names, self._shapes):
+            try:
+                a = actions[name]
+            except KeyError:
+                self._check_keys(actions)
+            if not (type(a) is np.ndarray and a.dtype.kind in "fiu" and a.shape == shape):
+                a = self._agent_action(name, a)
+            values += a.tolist()
+        if len(actions) != len(self._shapes):
+            self._check_keys(actions)
+        if self._perm is not None:
+            values = [values[i] for i in self._perm]
+        action = np.array(values, dtype=np.float64)
+        if self.clip_actions:
+            action = np.clip(action, self._low, self._high)   # NaN stays NaN: refused later
+        return action
+
+    def _check_keys(self, actions: Mapping) -> NoReturn:
+        """Raise ValueError naming the missing or unknown agents of ``actions``."""
+        missing = [n for n in self._names if n not in actions]
+        if missing:
+            raise ValueError(f"{self.name}: no action for {missing}; step needs one action "
+                             f"per agent {list(self._names)}")
+        extra = sorted((k for k in actions if k not in self._boxes), key=repr)
+        raise ValueError(f"{self.name}: actions for unknown agent(s) {extra}; agents are "
+                         f"{list(self._names)}")
+
+    def _agent_action(self, name: str, action: Any) -> np.ndarray:
+        """One agent's action checked (and, with ``clip_actions``, clipped) on its own."""
+        box = self._boxes[name]
+        who = f"{self.name} {name}"
+        if self.clip_actions:
+            free = spaces.Box(-np.inf, np.inf, box.shape, np.float64)
+            return np.clip(check_box_action(action, free, who), box.low, box.high)
+        return check_box_action(action, box, who)
+
+    def _explain_bad_action(self, actions: Mapping[str, Any]) -> None:
+        for name in self._names:
+            self._agent_action(name, actions[name])
+
+
+make_ma = SafeMAEnv
