@@ -1,6 +1,8 @@
-"""The front door: :func:`make` (Safety-Gymnasium's 6-tuple form of any id), :func:`oracle` (a
-scripted policy) and :func:`parallel_env` (the PettingZoo form of a multi-agent id). Re-exported
-as ``safety_sim.make``, ``safety_sim.oracle`` and ``safety_sim.parallel_env``."""
+"""The front door: :func:`make` (Safety-Gymnasium's 6-tuple form of any id), :func:`make_ma`
+(Safety-Gymnasium's safe multi-agent velocity suite), :func:`oracle` (a scripted policy) and
+:func:`parallel_env` (the PettingZoo form of a multi-agent id). Re-exported as
+``safety_sim.make``, ``safety_sim.make_ma``, ``safety_sim.oracle`` and
+``safety_sim.parallel_env``."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -34,3 +36,12 @@ def parallel_env(env_id: str, max_cycles: int | None = None, **kwargs):
     from safety_sim.adapters.pettingzoo import ParallelAdapter  # needs pettingzoo
 
     return ParallelAdapter(gymnasium.make(env_id, **kwargs).unwrapped, max_cycles=max_cycles)
+
+
+def make_ma(scenario: str, agent_conf: str | None, **kwargs):
+    """Safety-Gymnasium's ``make_ma``: one MuJoCo robot split among agents, shared reward,
+    per-agent speed-limit cost (see :class:`safety_sim.multi_agent.env.SafeMAEnv`;
+    :func:`safety_sim.multi_agent.make_ma_parallel` is its PettingZoo form)."""
+    from safety_sim.multi_agent import make_ma as make_safe_ma   # imports MuJoCo's robots
+
+    return make_safe_ma(scenario, agent_conf, **kwargs)

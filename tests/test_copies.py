@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 import safety_sim
+from safety_sim import registration
 
 # gymnasium's passive checker warns once about BlockedUnlockPickup's per-agent dicts and the
 # bottles' vector reward: both are the documented forms of those envs.
@@ -38,9 +39,8 @@ FAMILIES = [
     ("SafetyPointGoal1Vision-v0", {}, 190),  # the vision frame is part of the observation
     ("SafetyHopperVelocity-v1", {}, 200),
 ]
-GRIDWORLDS = [f for f in FAMILIES if gymnasium.spec(f[0]).entry_point.split(":")[0]
-              .rsplit(".", 1)[1] in ("conveyor_belt", "bottles", "blocked_unlock_pickup",
-                                     "synth_seq")]
+GRIDWORLDS = [f for f in FAMILIES
+              if registration.row(f[0]).family in ("gridworld", "multiagent")]
 COPIES = {"deepcopy": copy.deepcopy, "pickle": lambda env: pickle.loads(pickle.dumps(env))}
 STEPS_BEFORE_COPY = 7
 FORCED_RESET_EVERY = 60  # besides the episodes' own ends, so every family resets often
