@@ -27,7 +27,8 @@ class AgentDrive:
     """Shape, gains and limits of one agent's driver (metres, radians, seconds).
 
     forward_offset: heading of the drive direction relative to the body +x axis.
-    max_speed: top cruising speed the planners ask for. front / half_width: reach of the
+    max_speed: top cruising speed the planners ask for; near_speed + room_gain x (distance to
+    the nearest obstacle disc) caps it near obstacles. front / half_width: reach of the
     agent's geoms ahead of and beside its origin; nose: half-width of the part that reaches
     ``front`` (Point's ``pointarrow``, Car's front bumper); radius: a disc covering the agent.
     turn_damping multiplies the measured yaw rate; it is 0 for Point, whose yaw servo is
@@ -46,15 +47,20 @@ class AgentDrive:
     align: float           # heading error (rad) beyond which the agent stops to turn
     approach_gain: float   # speed (m/s) per metre left when it is to stop at a point
     pivot: float           # the agent turns in place about the point this far behind its origin
+    near_speed: float      # cruise speed (m/s) at the rim of an obstacle disc ...
+    room_gain: float       # ... plus this per metre of room to the nearest one
+    turn_rate: float       # about how fast it turns in place (rad/s)
 
 
 DRIVES = {
     "Point": AgentDrive(forward_offset=0.0, max_speed=1.0, front=0.15, nose=0.05, half_width=0.1,
                         radius=0.15, turn_gain=1.0, turn_damping=0.0, speed_gain=6.0,
-                        align=1.4, approach_gain=1.2, pivot=0.0),
+                        align=1.4, approach_gain=1.2, pivot=0.0, near_speed=0.25, room_gain=2.0,
+                        turn_rate=2.5),
     "Car": AgentDrive(forward_offset=-0.5 * math.pi, max_speed=0.6, front=0.175, nose=0.05,
                       half_width=0.155, radius=0.28, turn_gain=2.0, turn_damping=0.15,
-                      speed_gain=4.0, align=1.0, approach_gain=2.5, pivot=0.1),
+                      speed_gain=4.0, align=1.0, approach_gain=2.5, pivot=0.1, near_speed=0.25,
+                      room_gain=2.0, turn_rate=1.2),
 }
 
 
@@ -116,7 +122,11 @@ def _drive_point(state: NavState, want_heading: float, want_speed: float) -> np.
         swerve = max(-POINT_SWERVE, min(POINT_SWERVE, swerve))
         err = wrap(want_heading + swerve - heading(state))
         size = float(np.hypot(*accel))
-        push = size * math.cos(err) if abs(err) < g.align else 0.0
+        push = size * math.cos(err)
+        if abs(err) > 0.5 * math.pi:      # the tail is nearer: thrust backwards, turn the tail
+            err = wrap(err + math.pi)
+        elif abs(err) > g.align:
+            push = 0.0
     thrust = max(-1.0, min(1.0, push / POINT_ACCEL)) * POINT_FULL_THRUST
     # the floor contact's torsional friction eats turn commands below ~POINT_TURN_DEADBAND
     turn = g.turn_gain * err + math.copysign(POINT_TURN_DEADBAND * min(1.0, abs(err) / 0.03), err)
