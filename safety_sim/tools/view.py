@@ -209,8 +209,11 @@ def _run_dm(args: argparse.Namespace) -> int:
     """``--dm``: dm_control's viewer on :func:`safety_sim.dm_env` (random when "keyboard")."""
     policy = "random" if args.policy == "keyboard" else args.policy
     try:
-        from safety_sim.adapters.dm_view import launch_viewer
-    except ImportError as exc:
-        raise ToolError(f"--dm needs the dm extra (pip install 'safety-sim[dm]'): {exc}") from None
+        from safety_sim.adapters.dm_view import launch_viewer, require_dm_control, use_window_gl
+
+        use_window_gl()          # before dm_control is imported: its viewer draws through GLFW
+        require_dm_control()
+    except ImportError as exc:   # dm_env or dm_control missing: one line, no traceback
+        raise ToolError(f"--dm: {exc}") from None
     launch_viewer(args.env, policy=policy, seed=args.seed)
     return 0
