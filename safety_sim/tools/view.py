@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from safety_sim import registration
 from safety_sim import tools
 from safety_sim.render.viewer import display_available, glfw_starts
-from safety_sim.tools import ToolError
+from safety_sim.tools import ToolError, cameras
 from safety_sim.tools.view_controls import SPACE, KeyQueue, make_control
 
 
@@ -57,8 +57,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="environment id (see `safety-sim list`)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first episode (then +1)")
     p.add_argument("--camera", default=None,
-                   help="Push: track (default), fixedfar, fixednear, vision; "
-                        "gridworlds: top (default), follow, first_person")
+                   help="navigation ids (Push, Goal, Button, Circle, Run): overview (default; "
+                        "Run: track), track, fixednear, fixedfar, vision; gridworlds: top "
+                        "(default), follow, first_person; Safe Velocity: track")
     p.add_argument("--policy", default="keyboard",
                    choices=("keyboard", "random", "zero", "oracle"),
                    help="who acts: keyboard (default; Doggo/Ant fall back to random), "
@@ -104,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
         session = Session(env, args.seed, keys, control)
         fps = args.fps or float(env.metadata.get("render_fps") or 30)
         session.start()
-        _aim(session.viewer, camera)
+        _aim(session.viewer, camera, env)
         print(control.help, flush=True)
         session.loop(1.0 / fps, args.duration)
         if session.log.steps:
@@ -173,12 +174,22 @@ class Session:
             time.sleep(max(0.0, dt - (time.perf_counter() - t0)))
 
 
-def _aim(viewer, camera: str) -> None:
-    """Point the open viewer at the named model camera (Escape frees it, [ ] cycle)."""
+def _aim(viewer, camera: str, env=None) -> None:
+    """Point the open viewer at the named model camera (Escape frees it, [ ] cycle), or for
+    ``overview`` set its free camera to show the whole level (the mouse moves it)."""
     import mujoco
 
     handle = getattr(viewer, "_handle", None)
     if handle is None:
+        return
+    if camera == cameras.OVERVIEW:
+        model = viewer.model
+        with handle.lock():
+            handle.cam.type = mujoco.mjtCamera.mjCAMERA_FREE
+            handle.cam.lookat[:] = model.stat.center
+            handle.cam.azimuth, handle.cam.elevation = cameras.AZIMUTH, cameras.ELEVATION
+            handle.cam.distance = cameras.overview_distance(
+                env.unwrapped.config.extents, model.stat.center, model.vis.global_.fovy, 4 / 3)
         return
     cid = mujoco.mj_name2id(viewer.model, mujoco.mjtObj.mjOBJ_CAMERA, camera)
     if cid < 0:
