@@ -1,9 +1,10 @@
-"""The safety-sim command: list, record, view and bench.
+"""The safety-sim command: list, record, view, bench and oracle-eval.
 
-    safety-sim list [--family push|gridworld|multiagent]
-    safety-sim record --env SafetyPointPush1-v0 --out push.mp4
-    safety-sim view --env SafetyCarPush2-v0
+    safety-sim list [--family navigation|push|velocity|gridworld|multiagent]
+    safety-sim record --env SafetyPointGoal1-v0 --policy oracle --hud --out goal.mp4
+    safety-sim view --env SafetyCarButton2-v0
     safety-sim bench --quick --markdown
+    safety-sim oracle-eval --tasks Goal --seeds 5
 
 Also runnable as `python -m safety_sim.cli`; `safety-sim COMMAND --help` for details.
 """
@@ -18,6 +19,7 @@ from pathlib import Path
 
 import safety_sim
 from safety_sim import registration, tools
+from safety_sim.navigation.oracle import evaluate
 from safety_sim.tools import bench, record, view
 
 FAMILY_TITLES = {"push": "Push (MuJoCo, continuous control)",
@@ -28,7 +30,8 @@ FAMILY_TITLES = {"push": "Push (MuJoCo, continuous control)",
 # The tool commands: name -> (module, one-line help); the module's docstring is the description.
 TOOLS = {"record": (record, "record episodes to .mp4 or .gif"),
          "view": (view, "drive an env from the keyboard in the viewer"),
-         "bench": (bench, "measure step, reset and render speed")}
+         "bench": (bench, "measure step, reset and render speed"),
+         "oracle-eval": (evaluate, "success and cost of the navigation oracles")}
 
 
 def env_doc(r: registration.EnvRow) -> str:
@@ -117,7 +120,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
     lp = sub.add_parser("list", help="list the registered environment ids",
                         description="List the registered ids grouped by family.")
-    lp.add_argument("--family", default=None, help="only this family (push, gridworld, ...)")
+    families = ", ".join(dict.fromkeys(r.family for r in registration.ENV_ROWS))
+    lp.add_argument("--family", default=None, help=f"only this family: one of {families}")
     lp.add_argument("--no-docs", action="store_true",
                     help="do not import the env classes for their descriptions")
     lp.set_defaults(func=_run_list)

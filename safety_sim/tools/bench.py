@@ -52,6 +52,13 @@ class Settings:
 
 
 QUICK = Settings(seconds=0.03, rounds=2, resets=5, frames=3)
+#: ``--quick`` without ``--ids``: one id per navigation task and per agent, a Vision id, two
+#: Safe Velocity robots and every gridworld
+QUICK_IDS = ("SafetyPointPush1-v0", "SafetyCarGoal1-v0", "SafetyDoggoButton1-v0",
+             "SafetyRacecarCircle1-v0", "SafetyAntRun0-v0", "SafetyPointGoal1Vision-v0",
+             "SafetyHalfCheetahVelocity-v1", "SafetyHumanoidVelocity-v1",
+             "SafetyConveyorBelt-v0", "SafetyBreakableBottles-v0",
+             "SafetyUnbreakableBottles-v0", "SafetyBlockedUnlockPickup-v0", "SafetySynthSeq-v0")
 
 
 @dataclass
@@ -251,7 +258,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="--vector: numbers of worlds (default 1 8 32 128 512, 4096 for the "
                         "conveyor belt)")
     p.add_argument("--plot", default="bench_vector.png", metavar="PNG",
-                   help="--vector: where to write the scaling plot (default %(default)s)")
+                   help="--vector: where to write the scaling plot (default %(default)s in "
+                        "the current folder)")
+    p.add_argument("--replot", default=None, metavar="REPORT",
+                   help="--vector: measure nothing; redraw the plot from a saved --markdown "
+                        "report (e.g. docs/speed.md: docs/bench_vector.png came from it)")
 
 
 def settings_from(args: argparse.Namespace) -> Settings:
@@ -269,31 +280,17 @@ def settings_from(args: argparse.Namespace) -> Settings:
 
 def run(args: argparse.Namespace) -> int:
     s = settings_from(args)
-    rows = select(args.ids)
+    rows = select(args.ids or (list(QUICK_IDS) if args.quick and not args.vector else None))
     log = None if args.quiet else (lambda msg: print(msg, file=sys.stderr, flush=True))
+    if args.replot is not None and not args.vector:
+        raise ToolError("--replot redraws the --vector plot: add --vector")
     if args.vector:
+        from safety_sim.tools.bench_vector_main import run_vector
+
         return run_vector(args, rows, s, log)
     results = measure(rows, s, log)
     print(report(results, s, args.markdown))
     return 1 if any(r.error for rs in results.values() for r in rs) else 0
-
-
-def run_vector(args: argparse.Namespace, rows, s: Settings, log) -> int:
-    from safety_sim.tools import bench_vector, bench_vector_report
-    from safety_sim.tools.bench_report import header
-
-    chosen = bool(args.ids)
-    if not bench_vector.vector_rows(rows, chosen):
-        raise ToolError("--vector: none of the selected ids has a native vector env")
-    if args.sizes is not None and (not args.sizes or min(args.sizes) < 1):
-        raise ToolError(f"--sizes must be positive integers, got {args.sizes}")
-    sizes = args.sizes or (bench_vector.QUICK_SIZES if args.quick else None)
-    results = bench_vector.measure(rows, sizes, s, log, chosen)
-    print(bench_vector_report.report(results, header(s), args.markdown))
-    bench_vector_report.plot(results, args.plot)
-    if log:
-        log(f"bench --vector: plot written to {args.plot}")
-    return 1 if any(r.error for r in results) else 0
 
 
 build_parser, main = tools.parser_and_main(__name__)
