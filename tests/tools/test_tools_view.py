@@ -113,3 +113,48 @@ def test_grid_keymaps_cover_their_action_spaces():
         keys = view_controls.grid_keymap(row, env.unwrapped)["keys"]
         assert set(keys.values()) == set(range(sub.n)), row.id
         env.close()
+
+
+class _FakeHandle:
+    """What MuJoCo's passive-viewer handle offers for text (``set_texts``/``clear_texts``)."""
+
+    def __init__(self) -> None:
+        self.texts = None
+
+    def set_texts(self, texts) -> None:
+        self.texts = texts
+
+    def clear_texts(self) -> None:
+        self.texts = None
+
+
+class _FakeViewer:
+    """Stands in for :class:`safety_sim.render.viewer.HumanViewer` (no window)."""
+
+    def __init__(self, model, data, key_callback=None, **_) -> None:
+        self._handle = None
+
+    def sync(self, decorate=None) -> None:
+        self._handle = self._handle or _FakeHandle()
+
+    def close(self) -> None:
+        pass
+
+
+def test_the_synthseq_viewer_window_shows_the_mission(monkeypatch):
+    """In render_mode="human" the mission is MuJoCo's text overlay at the bottom of the
+    window (rgb frames carry it as a caption band instead), and follows a new mission."""
+    from safety_sim.render import viewer as viewer_module
+
+    monkeypatch.setattr(viewer_module, "HumanViewer", _FakeViewer)
+    env = gymnasium.make("SafetySynthSeq-v0", render_mode="human")
+    try:
+        env.reset(seed=0)
+        handle = env.unwrapped.grid_scene._viewer._handle
+        font, where, left, right = handle.texts
+        assert where == __import__("mujoco").mjtGridPos.mjGRID_BOTTOMLEFT
+        assert " ".join(left.split()) == env.unwrapped.mission and right == ""
+        env.reset(seed=1)
+        assert " ".join(handle.texts[2].split()) == env.unwrapped.mission
+    finally:
+        env.close()
