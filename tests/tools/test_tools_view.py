@@ -27,7 +27,7 @@ def test_view_bad_camera_is_reported_before_the_display(capsys):
     assert "track" in capsys.readouterr().err
 
 
-# Forward direction of each drivable agent in its body frame (spec push.md §6.1, 6.2, 6.4).
+# Forward direction of each drivable agent in its body frame (safety_sim/navigation/agents/).
 FORWARD = {"Point": (1.0, 0.0), "Car": (0.0, -1.0), "Racecar": (1.0, 0.0)}
 
 
@@ -63,7 +63,7 @@ def test_push_keyboard_drive_moves_forward_and_turns_left(agent):
 
 def test_view_session_steps_on_key_presses():
     """The viewer loop without a window: Down, Down saves the vase at step 2 (reward 50,
-    spec conveyor_belt.md §6), Space resets with the next seed."""
+    safety_sim/gridworlds/conveyor_belt/rules.py), Space resets with the next seed."""
     row = registration.row("SafetyConveyorBelt-v0")
     env = gymnasium.make(row.id)
     keys = view_controls.KeyQueue()

@@ -129,20 +129,24 @@ def goal_plan(state: NavState) -> Task:
 
 
 def button_plan(state: NavState) -> Task:
-    """Button task: the goal button (``goal_xy`` when there is none), round the other buttons,
-    pillars (hard), hazards (soft), where the gremlins will be soon (moving), the circles they
-    sweep and a ring round each hazard (wary)."""
+    """Button task: the goal button (``goal_xy`` when there is none), round the other buttons
+    and pillars (hard), hazards (soft), where the gremlins will be soon (moving; hard where
+    their orbits are unknown), the circles they sweep and a ring round each hazard (wary)."""
     others = np.ones(len(state.buttons_xy), dtype=bool)
     if state.goal_button is None:
         target = state.goal_xy
     else:
         target = state.buttons_xy[state.goal_button]
         others[state.goal_button] = False
-    hard = discs(body_discs(state, state.buttons_xy[others], state.button_radius),
-                 body_discs(state, state.pillars_xy, state.pillar_radius))
+    hard = [body_discs(state, state.buttons_xy[others], state.button_radius),
+            body_discs(state, state.pillars_xy, state.pillar_radius)]
+    moving = NO_DISCS
+    if len(state.gremlin_orbits_xy):
+        moving = gremlin_zone(state)
+    elif len(state.gremlins_xy):                 # motion unknown: fixed obstacles
+        hard.append((state.gremlins_xy, danger_radius(state)))
     wary = discs(hazard_buffers(state), orbit_discs(state))
-    moving = gremlin_zone(state) if len(state.gremlins_xy) else NO_DISCS
-    return Task(target, hard, discs(hazard_discs(state)), wary, moving)
+    return Task(target, discs(*hard), discs(hazard_discs(state)), wary, moving)
 
 
 def goal_action(state: NavState) -> np.ndarray:

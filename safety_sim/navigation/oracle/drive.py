@@ -1,9 +1,9 @@
 """Low-level drivers: a wanted heading and forward speed -> the agent's action.
 
-* Point (spec/push.md §6.1): action 0 is a force along body +x (the nose); the actuator's
+* Point (``safety_sim/navigation/agents/point.py``): action 0 is a force along body +x (the nose); the actuator's
   force limit makes it saturate at |action| = 0.05 (0.015 N). Action 1 drives a yaw velocity
   servo (target yaw rate = action / 0.3 rad/s, torque-limited; about 3 rad/s at most).
-* Car (§6.2): actions are the torques of the wheels at body x = -0.1 and x = +0.1, saturating
+* Car (``safety_sim/navigation/agents/car.py``): actions are the torques of the wheels at body x = -0.1 and x = +0.1, saturating
   at |action| = 0.02; the car drives along body -y, so both positive drive it forward, and
   (+t, -t) turns it counter-clockwise (about 1.4 rad/s in place).
 
@@ -87,7 +87,7 @@ def drive(state: NavState, want_heading: float, want_speed: float) -> np.ndarray
     return _drive_car(state, want_heading, want_speed)
 
 
-#: Point (§6.1): the thrust action where the force limit is reached, the acceleration it
+#: Point: the thrust action where the force limit is reached, the acceleration it
 #: gives (0.015 N / 0.005189 kg, m/s^2) and slide damping / mass (1/s); the sphere hovers at
 #: its radius, so damping is the only drag and a sideways velocity persists
 POINT_FULL_THRUST = 0.05
@@ -133,7 +133,7 @@ def _drive_point(state: NavState, want_heading: float, want_speed: float) -> np.
     return np.clip(np.array([thrust, turn]), -1.0, 1.0)
 
 
-#: Car (§6.2): the wheel action where the motors' torque limit is reached
+#: Car: the wheel action where the motors' torque limit is reached
 CAR_FULL_TORQUE = 0.02
 
 

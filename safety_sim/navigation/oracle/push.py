@@ -1,6 +1,6 @@
 """The Push controller: dock the agent's nose in a notch of the box, then carry it to the goal.
 
-The box (spec/push.md §7.1) is a cube of half-size ``s`` with a corner post on each corner, so
+The box (:class:`safety_sim.navigation.objects.PushBox`) is a cube of half-size ``s`` with a corner post on each corner, so
 the middle of each face is a notch ``s`` wide and ``s/2`` deep; the agents' noses (Point's
 ``pointarrow``, Car's front bumper, both 0.1 wide) fit in it. A box pushed on a flat face by a
 round body slides off sideways (it is ~40 times lighter than the agent); a box held in a notch
