@@ -1,9 +1,12 @@
 """Benchmark the registered environments (speed figures, not tests).
 
-    safety-sim bench                       # everything, a few minutes
+    safety-sim bench --quick               # 13 representative ids, tiny counts: ~6 s
     safety-sim bench --ids 'SafetyPoint*' --markdown
-    python scripts/bench.py --quick        # tiny counts (under a minute)
+    safety-sim bench                       # all 148 ids: FULL_BENCH_TIME
     safety-sim bench --vector --markdown   # native vector envs vs single/sync/async, + PNG
+
+(Times measured on a 2-core x86_64 machine shared with other jobs; each id takes about
+SECONDS_PER_ID s with the default settings, ``--rounds``/``--seconds`` scale that.)
 
 Push: env steps/s through `gymnasium.make` with random actions (episodes reset as needed,
 resets included), beside the physical limit of the same compiled model: raw
@@ -243,7 +246,10 @@ def measure(rows, s: Settings, log=None) -> dict[str, list[Result]]:
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ids", nargs="+", metavar="GLOB", default=None,
                    help="ids or glob patterns (default: every id, aliases excluded)")
-    p.add_argument("--quick", action="store_true", help="tiny counts (for tests and smoke runs)")
+    p.add_argument("--quick", action="store_true",
+                   help="tiny counts, and without --ids 13 representative ids (one per "
+                        "navigation task and agent, a Vision id, two Safe Velocity robots, "
+                        "every gridworld): a smoke run of seconds")
     p.add_argument("--markdown", action="store_true", help="print Markdown tables")
     p.add_argument("--seconds", type=float, default=None,
                    help=f"seconds per measurement per round (default {Settings.seconds})")

@@ -107,11 +107,15 @@ def format_row(name: str, s: Summary, seconds: float) -> str:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--tasks", nargs="+", choices=TASKS, default=list(TASKS))
-    p.add_argument("--agents", nargs="+", choices=AGENTS, default=list(AGENTS))
-    p.add_argument("--levels", nargs="+", type=int, choices=(0, 1, 2), default=[1])
+    p.add_argument("--tasks", nargs="+", choices=TASKS, default=list(TASKS),
+                   help="tasks (default: all three)")
+    p.add_argument("--agents", nargs="+", choices=AGENTS, default=list(AGENTS),
+                   help="agents (default: both)")
+    p.add_argument("--levels", nargs="+", type=int, choices=(0, 1, 2), default=[1],
+                   help="levels (default 1)")
     p.add_argument("--seeds", type=int, default=20, help="episodes per row (default 20)")
-    p.add_argument("--first-seed", type=int, default=0)
+    p.add_argument("--first-seed", type=int, default=0,
+                   help="seed of the first episode (default 0; then +1 per episode)")
     p.add_argument("--random", action="store_true", help="also a uniform-random policy")
     p.add_argument("--jobs", type=int, default=1,
                    help="worker processes (default 1; each runs whole episodes)")
@@ -132,11 +136,16 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv=None, prog: str = "python -m safety_sim.navigation.oracle.evaluate") -> int:
-    p = argparse.ArgumentParser(prog=prog, description=__doc__,
+def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog=prog or "python -m safety_sim.navigation.oracle.evaluate",
+                                description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     add_arguments(p)
-    return run(p.parse_args(argv))
+    return p
+
+
+def main(argv=None, prog: str | None = None) -> int:
+    return run(build_parser(prog).parse_args(argv))
 
 
 if __name__ == "__main__":
