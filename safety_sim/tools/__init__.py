@@ -97,7 +97,7 @@ def check_camera(r: registration.EnvRow, camera: str | None) -> str:
 
 
 def base_row(r: registration.EnvRow) -> registration.EnvRow | None:
-    """The non-vision row of a Push Vision row (same agent and level), aliases excluded;
+    """The non-vision row of a navigation Vision row (same agent and level), aliases excluded;
     None when there is none."""
     want = {**r.kwargs, "vision": False}
     return next((c for c in canonical_rows()
@@ -115,7 +115,7 @@ def render_kwargs(r: registration.EnvRow, *, width: int | None = None,
                   height: int | None = None, camera: str | None = None) -> dict[str, Any]:
     """The render options as constructor kwargs, under the names the env class takes.
 
-    Push envs take ``width``/``height``/``camera_name``; the gridworlds take
+    Navigation envs take ``width``/``height``/``camera_name``; the gridworlds take
     ``render_width``/``render_height``/``render_camera``.
     """
     params = inspect.signature(entry_class(r).__init__).parameters

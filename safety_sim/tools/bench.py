@@ -8,7 +8,7 @@
 (Times measured on a 2-core x86_64 machine shared with other jobs; each id takes about
 SECONDS_PER_ID s with the default settings, ``--rounds``/``--seconds`` scale that.)
 
-Push: env steps/s through `gymnasium.make` with random actions (episodes reset as needed,
+Navigation (Push, Goal, Button, Circle, Run): env steps/s through `gymnasium.make` with random actions (episodes reset as needed,
 resets included), beside the physical limit of the same compiled model: raw
 `mujoco.mj_step(model, data, nstep=10)` on a copy of the post-reset state, with the same
 controls (plain ``mj_step`` evaluates the sensors in every substep; the env does not, as their

@@ -4,8 +4,8 @@
     python scripts/view.py --env SafetyConveyorBelt-v0
 
 The env is made with `render_mode="human"`; the viewer's key presses come back through the
-env's `human_key_callback`. Push steps once per tick at the env's render_fps (keys latch a
-command, because the viewer reports presses, not releases):
+env's `human_key_callback`. Navigation ids (Push, Goal, Button, Circle, Run) step once per
+tick at the env's render_fps (keys latch a command: the viewer reports presses, not releases):
   Up/Down      forward / backward (pressing the opposite key first stops)
   Left/Right   turn left / right (the opposite key first goes straight)
   S            stop (zero action)          Space   reset (next seed)
@@ -18,6 +18,8 @@ Gridworlds step once per key press (the env's own KEY_ACTIONS table):
   BlockedUnlockPickup, SynthSeq: Left/Right turn, Up forward, P pickup, D drop, T toggle,
   Enter done; PageUp/PageDown choose the agent you drive (the others do nothing).
   Space resets. Letter keys may also toggle one of the viewer's own rendering flags.
+  SynthSeq and BlockedUnlockPickup show the mission at the bottom of the window.
+Navigation ids open on `overview` (the whole level; the mouse moves the view).
 
 Needs a display (on macOS run it under `mjpython`); without one it stops with a message.
 """
@@ -63,9 +65,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--policy", default="keyboard",
                    choices=("keyboard", "random", "zero", "oracle"),
                    help="who acts: keyboard (default; Doggo/Ant fall back to random), "
-                        "random, zero, or oracle (gridworlds' scripted solver)")
+                        "random, zero, or oracle (scripted solver: every gridworld; Point and "
+                        "Car on Push, Goal, Button)")
     p.add_argument("--fps", type=float, default=None,
-                   help="ticks per second (default: the env's render_fps); Push steps once "
+                   help="ticks per second (default: the env's render_fps); navigation ids step once "
                         "per tick, gridworlds once per key press")
     p.add_argument("--duration", type=float, default=None, metavar="SECONDS",
                    help="quit after this many seconds (default: when the window closes)")
