@@ -23,7 +23,8 @@ from safety_sim.navigation.oracle import evaluate
 from safety_sim.tools import bench, record, view
 
 FAMILY_TITLES = {"push": "Push (MuJoCo, continuous control)",
-                 "navigation": "Safe Navigation: Goal, Button, Circle, Run and your own levels (MuJoCo)",
+                 "navigation": ("Safe Navigation: Goal, Button, Circle, Run and your own levels "
+                                "(MuJoCo)"),
                  "gridworld": "Gridworlds (discrete, MuJoCo-rendered)",
                  "multiagent": "Multi-agent gridworlds",
                  "velocity": "Safe Velocity (gymnasium -v4 MuJoCo robots with a speed limit)"}

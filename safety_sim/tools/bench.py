@@ -8,19 +8,20 @@
 (Times measured on a 2-core x86_64 machine shared with other jobs; each id takes about
 SECONDS_PER_ID s with the default settings, ``--rounds``/``--seconds`` scale that.)
 
-Navigation (Push, Goal, Button, Circle, Run): env steps/s through `gymnasium.make` with random actions (episodes reset as needed,
-resets included), beside the physical limit of the same compiled model: raw
-`mujoco.mj_step(model, data, nstep=10)` on a copy of the post-reset state, with the same
-controls (plain ``mj_step`` evaluates the sensors in every substep; the env does not, as their
-readings there are overwritten unread, see ``safety_sim.navigation.scene.Stepper``). Rounds of the
-two alternate and each figure is the median over rounds. Reset: seeded `reset(seed=k)`, median and
-p99. Vision ids: the cost of the vision frame (their step time minus the base id's, measured
-alternately in the same run). Gridworlds: the raw `env.unwrapped.step` rate with precomputed random
-actions (resets not timed), seeded reset time and the render time of a 256x256 rgb frame. Safe
-Velocity: env steps/s beside the gymnasium `-v4` env it wraps (`gymnasium.make("<Robot>-v4")`),
-alternating rounds, same seeded actions, resets of ended episodes included. ``--vector``: the ids
-with a native vector env instead (:mod:`safety_sim.tools.bench_vector`), a table per id and a PNG
-plot (``--plot``).
+Navigation (Push, Goal, Button, Circle, Run): env steps/s through `gymnasium.make` with random
+actions (episodes reset as needed, resets included), beside the physical limit of the same
+compiled model: raw `mujoco.mj_step(model, data, nstep=10)` on a copy of the post-reset state,
+with the same controls (plain ``mj_step`` evaluates the sensors in every substep; the env does
+not, as their readings there are overwritten unread, see
+``safety_sim.navigation.scene.Stepper``). Rounds of the two alternate and each figure is the
+median over rounds. Reset: seeded `reset(seed=k)`, median and p99. Vision ids: the cost of the
+vision frame (their step time minus the base id's, measured alternately in the same run).
+Gridworlds: the raw `env.unwrapped.step` rate with precomputed random actions (resets not
+timed), seeded reset time and the render time of a 256x256 rgb frame. Safe Velocity: env
+steps/s beside the gymnasium `-v4` env it wraps (`gymnasium.make("<Robot>-v4")`), alternating
+rounds, same seeded actions, resets of ended episodes included. ``--vector``: the ids with a
+native vector env instead (:mod:`safety_sim.tools.bench_vector`), a table per id and a PNG plot
+(``--plot``).
 """
 from __future__ import annotations
 

@@ -3,15 +3,15 @@
     safety-sim record --env SafetyPointGoal1-v0 --policy oracle --hud --out goal.mp4
     python scripts/record_video.py --env SafetyConveyorBelt-v0 --policy oracle --out belt.gif
 
-Frames come from `render_mode="rgb_array"` (off-screen MuJoCo; the OpenGL backend is picked
-on the first frame: `MUJOCO_GL` if set, else EGL or OSMesa, whichever loads, when there is no
+Frames come from `render_mode="rgb_array"` (off-screen MuJoCo; the OpenGL backend is picked on
+the first frame: `MUJOCO_GL` if set, else EGL or OSMesa, whichever loads, when there is no
 display). Navigation ids are filmed by default from `overview`, a camera that shows the whole
-level (`--camera track` follows the agent); the rings of dots over the agent are its lidar
-(one ring per sensed kind of object, in that object's colour, brighter where it is nearer)
-and a red halo round it marks a step that cost something. `--hud` writes the step, return,
-cost and goals met across the top of each frame. Episode `k` starts with `reset(seed=seed + k)`. `.mp4` (also
-`.mkv`/`.mov`) is written by ffmpeg through imageio-ffmpeg (H.264, yuv420p), `.gif` by
-Pillow (which merges consecutive identical frames into one longer frame; timing is kept).
+level (`--camera track` follows the agent); the rings of dots over the agent are its lidar (one
+ring per sensed kind of object, in that object's colour, brighter where it is nearer) and a red
+halo round it marks a step that cost something. `--hud` writes the step, return, cost and goals
+met across the top of each frame. Episode `k` starts with `reset(seed=seed + k)`. `.mp4` (also
+`.mkv`/`.mov`) is written by ffmpeg through imageio-ffmpeg (H.264, yuv420p), `.gif` by Pillow
+(which merges consecutive identical frames into one longer frame; timing is kept).
 """
 from __future__ import annotations
 

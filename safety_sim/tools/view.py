@@ -68,8 +68,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "random, zero, or oracle (scripted solver: every gridworld; Point and "
                         "Car on Push, Goal, Button)")
     p.add_argument("--fps", type=float, default=None,
-                   help="ticks per second (default: the env's render_fps); navigation ids step once "
-                        "per tick, gridworlds once per key press")
+                   help="ticks per second (default: the env's render_fps); navigation ids "
+                        "step once per tick, gridworlds once per key press")
     p.add_argument("--duration", type=float, default=None, metavar="SECONDS",
                    help="quit after this many seconds (default: when the window closes)")
     p.add_argument("--dm", action="store_true",

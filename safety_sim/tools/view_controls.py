@@ -44,7 +44,8 @@ PUSH_HELP = ("Up/Down: forward/backward, Left/Right: turn (keys latch; the oppos
 
 
 class PushDriver:
-    """Latched arrow-key command for a navigation agent (the viewer reports presses, not releases)."""
+    """Latched arrow-key command for a navigation agent (the viewer reports presses, not
+    releases)."""
 
     def __init__(self, agent: str, action_space) -> None:
         self.drive = PUSH_DRIVES[agent]

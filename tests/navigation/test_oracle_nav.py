@@ -112,7 +112,8 @@ def test_evaluate_prints_one_row_per_agent_and_level(capsys):
 
 
 def test_evaluate_summarises_success_and_cost():
-    results = [evaluate.EpisodeResult(120, 3, 0.0, 1000), evaluate.EpisodeResult(None, 0, 4.0, 1000),
+    results = [evaluate.EpisodeResult(120, 3, 0.0, 1000),
+               evaluate.EpisodeResult(None, 0, 4.0, 1000),
                evaluate.EpisodeResult(300, 1, 2.0, 1000)]
     s = evaluate.summarise(results)
     assert (s.episodes, s.solved, s.success) == (3, 2, pytest.approx(2 / 3))

@@ -1,11 +1,13 @@
 """Low-level drivers: a wanted heading and forward speed -> the agent's action.
 
-* Point (``safety_sim/navigation/agents/point.py``): action 0 is a force along body +x (the nose); the actuator's
-  force limit makes it saturate at |action| = 0.05 (0.015 N). Action 1 drives a yaw velocity
-  servo (target yaw rate = action / 0.3 rad/s, torque-limited; about 3 rad/s at most).
-* Car (``safety_sim/navigation/agents/car.py``): actions are the torques of the wheels at body x = -0.1 and x = +0.1, saturating
-  at |action| = 0.02; the car drives along body -y, so both positive drive it forward, and
-  (+t, -t) turns it counter-clockwise (about 1.4 rad/s in place).
+* Point (``safety_sim/navigation/agents/point.py``): action 0 is a force along body +x (the
+  nose); the actuator's force limit makes it saturate at |action| = 0.05 (0.015 N). Action 1
+  drives a yaw velocity servo (target yaw rate = action / 0.3 rad/s, torque-limited; about
+  3 rad/s at most).
+* Car (``safety_sim/navigation/agents/car.py``): actions are the torques of the wheels at body
+  x = -0.1 and x = +0.1, saturating at |action| = 0.02; the car drives along body -y, so both
+  positive drive it forward, and (+t, -t) turns it counter-clockwise (about 1.4 rad/s in
+  place).
 
 Both drivers slow down while the heading error is large (the agents turn nearly in place) and
 return actions in [-1, 1]. Gains were tuned on the real physics (``tests/test_oracle_nav.py``

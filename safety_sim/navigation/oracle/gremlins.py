@@ -8,13 +8,14 @@ few centimetres. So where each gremlin will be is known for any time ahead.
 
 The plan (:func:`gremlin_zone`) keeps out of where the gremlins will be over the next
 ``ZONE_SECONDS`` (the phase rounded down to ``PHASE_STEP``, so that a plan serves many steps
-and is cached). The check (:func:`gremlin_check`): the agent follows its planned path when, moving along it at
-about the planned speed, it keeps ``CLEARANCE`` between its body and every gremlin for the
-next ``HORIZON`` seconds. Otherwise it considers straight moves in ``HEADINGS`` directions
-(after turning to them; backwards, slowly, where that needs less turning) and waiting where it
-is, keeps those that stay clear of the gremlins for the horizon and enter no hard or soft disc,
-and takes the one that ends lowest on the cost-to-go to its target. When none is clear, it
-takes the move that keeps the widest gap.
+and is cached). The check (:func:`gremlin_check`): the agent follows its planned path when,
+moving along it at about the planned speed, it keeps ``CLEARANCE`` between its body and every
+gremlin for the next ``HORIZON`` seconds (and ``HOLD`` seconds more where it would stop).
+Otherwise it considers straight moves in ``HEADINGS`` directions (after turning to them;
+backwards, slowly, where that needs less turning) and waiting where it is, keeps those that
+stay clear of the gremlins for the horizon and enter no hard or soft disc, and takes the one
+that ends lowest on the cost-to-go to its target. When none is clear, it takes the move that
+keeps the widest gap.
 """
 from __future__ import annotations
 

@@ -15,9 +15,9 @@ each cell costs 1 per metre crossed, more inside three kinds of disc:
 
 The cost-to-go of every cell is found by relaxing all cells at once (8 neighbours) until
 nothing changes; it has no local minima, so following it downhill always reaches the target.
-:func:`field` gives it, :func:`route` the path down from a point, :func:`plan` the direction to a point
-``lookahead`` metres down it; fields are cached by their rounded inputs (the target and the
-obstacles of a task stay put for many steps).
+:func:`field` gives it, :func:`route` the path down from a point, :func:`plan` the direction to
+a point ``lookahead`` metres down it; fields are cached by their rounded inputs (the target and
+the obstacles of a task stay put for many steps).
 """
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
 """The Push controller: dock the agent's nose in a notch of the box, then carry it to the goal.
 
-The box (:class:`safety_sim.navigation.objects.PushBox`) is a cube of half-size ``s`` with a corner post on each corner, so
-the middle of each face is a notch ``s`` wide and ``s/2`` deep; the agents' noses (Point's
-``pointarrow``, Car's front bumper, both 0.1 wide) fit in it. A box pushed on a flat face by a
-round body slides off sideways (it is ~40 times lighter than the agent); a box held in a notch
-goes where the agent steers it. So the controller
+The box (:class:`safety_sim.navigation.objects.PushBox`) is a cube of half-size ``s`` with a
+corner post on each corner, so the middle of each face is a notch ``s`` wide and ``s/2`` deep;
+the agents' noses (Point's ``pointarrow``, Car's front bumper, both 0.1 wide) fit in it. A box
+pushed on a flat face by a round body slides off sideways (it is ~40 times lighter than the
+agent); a box held in a notch goes where the agent steers it. So the controller
 
 1. picks the face to push (:func:`choose_face`): the one facing away from the box's route to
    the goal (the route bends round pillars and hazards, :func:`box_route`), avoiding faces a
