@@ -44,6 +44,7 @@ class ScalarOps:
     atan2 = staticmethod(math.atan2)
     sin = staticmethod(math.sin)
     cos = staticmethod(math.cos)
+    floor = staticmethod(math.floor)       # an int: x - floor(x) is exact, as for arrays
     floor_int = staticmethod(int)          # for x >= 0
 
     @staticmethod
@@ -112,6 +113,7 @@ class NumpyOps:
 
     name = "numpy"
     sqrt = staticmethod(np.sqrt)
+    floor = staticmethod(np.floor)
 
     @staticmethod
     def where(cond, a, b):
@@ -214,7 +216,7 @@ class ArrayOps:
     def __init__(self, xp: Any) -> None:
         self.xp = xp
         self.name = getattr(xp, "__name__", type(xp).__name__)
-        for fn in ("sqrt", "hypot", "atan2", "sin", "cos", "logical_and", "logical_or",
+        for fn in ("sqrt", "hypot", "atan2", "sin", "cos", "floor", "logical_and", "logical_or",
                    "logical_not"):
             setattr(self, fn, getattr(xp, fn))
 

@@ -38,7 +38,7 @@ def lidar(ops, agent_pos, agent_mat, objects_x, objects_y, group_base, width: in
     r00, r01, r10, r11 = agent_mat[0], agent_mat[1], agent_mat[3], agent_mat[4]
     cx, cy = -az * agent_mat[6], -az * agent_mat[7]     # the z offset (0 - a_z)
     per_bin, two_pi = num_bins / TWO_PI, TWO_PI
-    hypot, atan2, floor_int = ops.hypot, ops.atan2, ops.floor_int
+    hypot, atan2, floor, floor_int = ops.hypot, ops.atan2, ops.floor, ops.floor_int
     main, nxt, prv = (ops.asarray(t) for t in bin_tables(num_bins))
 
     def reading(px, py, base):
@@ -49,7 +49,7 @@ def lidar(ops, agent_pos, agent_mat, objects_x, objects_y, group_base, width: in
         s = (max_dist - hypot(ex, ey)) / max_dist      # <= 0 (nothing) from max_dist on
         x = (atan2(ey, ex) % two_pi) * per_bin
         b = floor_int(x)                # b == num_bins only through round-off: bin 0
-        f = x % 1.0                     # x - b, exactly
+        f = x - floor(x)                # x - b, exactly
         return base + main[b], s, base + nxt[b], f * s, base + prv[b], (1.0 - f) * s
 
     readings = ops.over_objects(reading, objects_x, objects_y, group_base)

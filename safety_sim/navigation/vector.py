@@ -172,11 +172,12 @@ class NavigationVectorEnv(BatchedVectorEnv):
         terminated = self._goal_events(np.flatnonzero(met))
         if lv.agent.alive is not None:
             terminated |= ok & ~self._alive()
-        self._commit(np.flatnonzero(ok), labels, buttons_on)
+        rows = _selector(ok)
+        self._commit(rows, labels, buttons_on)
         self._reward_terms = {k: np.where(ok, v, 0.0) for k, v in terms.items()}
         self._met, self._unstable = met, unstable & stepped
         self._just_reset[stepped] = False
-        self.view.update(np.flatnonzero(ok), self._timer)
+        self.view.update(rows, self._timer)
         if unstable.any():
             self._report_unstable(np.flatnonzero(unstable))
         return np.where(ok, reward, 0.0), terminated & ok, unstable
@@ -238,8 +239,9 @@ class NavigationVectorEnv(BatchedVectorEnv):
             s.goal_touched = Buttons.goal_touched(ops.NUMPY, f)
         return s, f
 
-    def _commit(self, rows: np.ndarray, labels: dict, buttons_on: np.ndarray) -> None:
-        """Keep the labels and cost terms of the worlds ``rows`` for their info."""
+    def _commit(self, rows, labels: dict, buttons_on: np.ndarray) -> None:
+        """Keep the labels and cost terms of the worlds ``rows`` (indices or ``slice(None)``)
+        for their info."""
         terms = self.task.cost_terms(ops.NUMPY, labels, buttons_on)
         for key, value in terms.items():
             if key != "cost_sum":
@@ -298,3 +300,9 @@ GoalVectorEnv = _task_vector_env(nav_tasks.GoalEnv)
 ButtonVectorEnv = _task_vector_env(nav_tasks.ButtonEnv)
 CircleVectorEnv = _task_vector_env(nav_tasks.CircleEnv)
 RunVectorEnv = _task_vector_env(nav_tasks.RunEnv)
+
+
+def _selector(mask: np.ndarray):
+    """The worlds where ``mask`` holds: ``slice(None)`` when that is all of them (views, no
+    copies), else their indices."""
+    return slice(None) if mask.all() else np.flatnonzero(mask)

@@ -44,20 +44,23 @@ class NavView:
             self._vision_cam = h.camera_ids["vision"]
 
     # -- observations ---------------------------------------------------------------------------
-    def update(self, rows: np.ndarray, timer: np.ndarray) -> None:
-        """Recompute the observation of the worlds ``rows`` from their current state (sensors,
-        then the lidar of every group; the buttons lidar reads zeros while the buttons rest)."""
-        if rows.size == 0:
+    def update(self, rows, timer: np.ndarray) -> None:
+        """Recompute the observation of the worlds ``rows`` (an index array, or ``slice(None)``
+        for all) from their current state (sensors, then the lidar of every group; the buttons
+        lidar reads zeros while the buttons rest)."""
+        every = isinstance(rows, slice)
+        if not every and rows.size == 0:
             return
         w = self.worlds
         xpos, bodies = w.xpos[rows], self._lidar_bodies
-        obs = self._observer.observe(
+        out = self.obs if every else np.empty((rows.size, self.layout.size))
+        self._observer.observe(
             ops.NUMPY, w.sensordata[rows], xpos[:, self._agent].T, w.xmat[rows, self._agent].T,
-            xpos[:, bodies, 0].T, xpos[:, bodies, 1].T, timer[rows] > 0,
-            np.empty((rows.size, self.layout.size)))
-        self.obs[rows] = obs
+            xpos[:, bodies, 0].T, xpos[:, bodies, 1].T, timer[rows] > 0, out)
+        if not every:
+            self.obs[rows] = out
         if self.vision:
-            for i in rows:
+            for i in np.arange(w.n)[rows]:
                 self.frames[i] = self.picture(int(i), vision=True)
 
     def observation(self):
