@@ -9,7 +9,7 @@ import gymnasium
 import mujoco
 import numpy as np
 
-from safety_sim.core import ActionCheckMixin, EpisodeGuard
+from safety_sim.core import ActionCheckMixin, EpisodeGuard, plain_seed
 from safety_sim.navigation import config as nc
 from safety_sim.navigation import decor
 from safety_sim.navigation.checks import RENDER_MODES, check_kwargs
@@ -116,10 +116,18 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
 
     # -- gymnasium API -------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
-        lv = self.runtime
+        seed = plain_seed(seed)            # numpy integers as Python ints
         overrides = self._placer.check_options(options)
         super().reset(seed=seed)           # validates the seed with gymnasium's messages
         self._rs, layout = self._placer.draw(seed, self._rs, self.np_random, overrides)
+        try:
+            return self._reset(layout)
+        except BaseException as exc:      # the state may be half-way: no step until reset
+            self._guard.on_interrupt(exc)
+            raise
+
+    def _reset(self, layout):
+        lv = self.runtime
         mujoco.mj_resetData(self.model, self.data)
         self._placer.write(self.data, layout)
         if lv.agent.reset_joints is not None:
@@ -146,7 +154,16 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
         guard, lv = self._guard, self.runtime
         if guard.done or not guard.started:
             guard.check_step(self.name)
-        lv.write_ctrl(self._check_action(action), self._ctrl)
+        action = self._check_action(action)
+        try:
+            return self._step(action)
+        except BaseException as exc:     # the state may be half-way: no step until reset
+            guard.on_interrupt(exc)
+            raise
+
+    def _step(self, action: np.ndarray):
+        guard, lv = self._guard, self.runtime
+        lv.write_ctrl(action, self._ctrl)
         self._step_draws += 1        # one double of the stream (navigation.episode)
         if not self._physics.advance(nc.SUBSTEPS):
             return self._unstable()

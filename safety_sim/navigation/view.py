@@ -35,13 +35,26 @@ class NavView:
         self.frames = (np.zeros((worlds.n, nav_decor.VISION_SIZE, nav_decor.VISION_SIZE, 3),
                                 dtype=np.uint8) if self.vision else None)
         self._pictures = render_mode is not None or self.vision
+        self._settings = (render_mode, renderer.width, renderer.height, renderer.camera)
+        self._init_pictures()
+
+    def _init_pictures(self) -> None:
         if self._pictures:
-            r = renderer
-            self._model = copy.copy(worlds.model)   # world i's fields are written into it
+            render_mode, width, height, camera = self._settings
+            self._model = copy.copy(self.worlds.model)   # world i's fields are written into it
             self._data = mujoco.MjData(self._model)
-            self._renderer = nav_decor.NavRenderer(self._model, render_mode, r.width, r.height,
-                                                   r.camera)
-            self._vision_cam = h.camera_ids["vision"]
+            self._renderer = nav_decor.NavRenderer(self._model, render_mode, width, height,
+                                                   camera)
+            self._vision_cam = self.worlds.handles.camera_ids["vision"]
+
+    def __getstate__(self) -> dict:
+        """Without the picture machinery (OpenGL), which a copy makes anew."""
+        return {k: v for k, v in self.__dict__.items()
+                if k not in ("_model", "_data", "_renderer")}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._init_pictures()
 
     # -- observations ---------------------------------------------------------------------------
     def update(self, rows, timer: np.ndarray) -> None:
