@@ -9,7 +9,7 @@ import gymnasium
 import mujoco
 import numpy as np
 
-from safety_sim.core import ActionCheckMixin, EpisodeGuard, plain_seed
+from safety_sim.core import ActionCheckMixin, EpisodeGuard, RenderModes, plain_seed
 from safety_sim.navigation import config as nc
 from safety_sim.navigation import decor
 from safety_sim.navigation.checks import RENDER_MODES, check_kwargs
@@ -65,7 +65,7 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
     observation and truncates with ``info["physics_unstable"]`` and a warning.
     """
 
-    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 30}
+    metadata = {"render_modes": RenderModes(RENDER_MODES), "render_fps": 30}
 
     def __init__(self, agent: str = "Point", config: nc.NavConfig | None = None,
                  vision: bool = False, render_mode: str | None = None, width: int = 256,
@@ -151,7 +151,7 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
         return obs, {**costs, "cost": costs["cost_sum"], "labels": labels}
 
     def step(self, action):
-        guard, lv = self._guard, self.runtime
+        guard = self._guard
         if guard.done or not guard.started:
             guard.check_step(self.name)
         action = self._check_action(action)
