@@ -21,6 +21,7 @@ from safety_sim.navigation.observation import NavPicturesMixin
 from safety_sim.navigation.physics import NavPhysics
 from safety_sim.navigation.reset_state import settle_like_reference
 from safety_sim.navigation.rewards import Snapshot
+from safety_sim.navigation.state_view import NavStateMixin
 from safety_sim.ops import SCALAR
 from safety_sim.render.env_render import MujocoRenderMixin
 from safety_sim.render.offscreen import resolve_camera
@@ -28,7 +29,8 @@ from safety_sim.render.offscreen import resolve_camera
 _NO_LABELS: frozenset[str] = frozenset()
 
 
-class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymnasium.Env):
+class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRenderMixin,
+                    gymnasium.Env):
     """Safety-Gymnasium's navigation tasks as one env configured by data.
 
     ``NavigationEnv(agent="Point", config=NavConfig(...))`` (registered as
@@ -56,7 +58,10 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
     Every step: ``info["cost"]`` (= ``info["cost_sum"]``), the level's cost terms (0/1),
     ``info["labels"]`` (frozenset, see :mod:`safety_sim.navigation.judging`),
     ``info["reward_terms"]`` (they add up to the reward), ``info["goal_met"]`` on achievement
-    steps; ``env.unwrapped.cost_fn(labels) == info["cost"]``.
+    steps; ``env.unwrapped.cost_fn(labels) == info["cost"]``. ``env.unwrapped.task`` reads the
+    state with Safety-Gymnasium's names (``task.goal.pos``, ``task.hazards.pos``,
+    ``task.dist_goal()``: :mod:`safety_sim.navigation.state_view`); the level's judging is
+    ``env.unwrapped.runtime.task``.
 
     Seeding: ``reset(seed=k)`` draws the layout from ``numpy.random.RandomState(k)`` in the
     reference's order (seeds >= 2**32 are split into 32-bit words). ``reset(options={"layout":
@@ -77,7 +82,7 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
         self.runtime = lv = NavRuntime(agent_spec, config, vision=vision, width=width,
                                    height=height)
         self.name, self.agent_spec, self.config, self.vision = lv.name, agent_spec, config, vision
-        self.model, self.handles, self.task = lv.model, lv.handles, lv.task
+        self.model, self.handles = lv.model, lv.handles
         self.obs_layout = lv.obs_layout
         self.action_space, self.observation_space = lv.action_space, lv.observation_space
         self.data = mujoco.MjData(self.model)
@@ -200,7 +205,7 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
 
     def cost_fn(self, labels) -> float:
         """The step cost (0 or 1) implied by a set of labels; equals ``info["cost"]``."""
-        return self.task.cost_fn(labels)
+        return self.runtime.task.cost_fn(labels)
 
     def make_oracle(self):
         """The scripted controller of :mod:`safety_sim.navigation.oracle` (Point and Car on the
@@ -208,38 +213,6 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
         from safety_sim.navigation.oracle import make_nav_oracle
 
         return make_nav_oracle(self)
-
-    @property
-    def layout(self) -> dict[str, tuple[float, float]]:
-        """Current XY of every placed body (agent and objects; gremlin{i}: its box)."""
-        return self._placer.current(self._xpos)
-
-    @property
-    def renderer(self) -> decor.NavRenderer:
-        """The env's off-screen renderer (its size and camera; the vector env draws its worlds
-        with the same settings)."""
-        return self._render
-
-    @property
-    def elapsed_steps(self) -> int:
-        """Steps taken in the current episode (0 right after ``reset``)."""
-        return self._steps
-
-    @property
-    def label_names(self) -> tuple[str, ...]:
-        """The labels this level can raise (``safety_sim.navigation.judging.LABELS`` order)."""
-        return self.task.label_names
-
-    @property
-    def mocap_motion(self):
-        """``f(data)`` moving the gremlin ghosts for ``data.time``, called before every substep
-        (None without gremlins); e.g. to step a copy of ``data`` the way the env does."""
-        return self._physics.move_ghosts if self._physics.has_ghosts else None
-
-    @property
-    def goal_button(self) -> int | None:
-        """Index of the current goal button (Button levels), else None."""
-        return self._goal_button
 
     # -- internals -----------------------------------------------------------------------
     @property
@@ -296,7 +269,7 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
         gymnasium.logger.warn(f"{self.name}: the physics became unstable (MuJoCo warning: "
                               f"{self._physics.last_warning}); the episode is truncated")
         self._guard.on_step(False, True)
-        info = {**self.task.cost_terms_of((), self._timer == 0), "cost": 0.0,
+        info = {**self.runtime.task.cost_terms_of((), self._timer == 0), "cost": 0.0,
                 "labels": frozenset(), "reward_terms": {}, "physics_unstable": True}
         self._last_cost = 0.0
         return self._last_obs_copy(), 0.0, False, True, info
