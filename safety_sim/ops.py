@@ -28,7 +28,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 try:
-    from safety_sim import _exact_math
+    import safety_sim._exact_math as _exact_math
 except ImportError:  # built at install where a C compiler is there (setup.py)
     _exact_math = None
 

@@ -12,7 +12,7 @@ import numpy as np
 from safety_sim.core import ActionCheckMixin, EpisodeGuard, RenderModes, plain_seed
 from safety_sim.navigation import config as nc
 from safety_sim.navigation import decor
-from safety_sim.navigation.checks import RENDER_MODES, check_kwargs
+from safety_sim.navigation.checks import check_kwargs
 from safety_sim.navigation.episode import goal_event, settle_stream, tick
 from safety_sim.navigation.judging import Facts
 from safety_sim.navigation.runtime import NavRuntime
@@ -23,6 +23,7 @@ from safety_sim.navigation.reset_state import settle_like_reference
 from safety_sim.navigation.rewards import Snapshot
 from safety_sim.navigation.state_view import NavStateMixin
 from safety_sim.ops import SCALAR
+from safety_sim.render import RENDER_MODES
 from safety_sim.render.env_render import MujocoRenderMixin
 from safety_sim.render.offscreen import resolve_camera
 

@@ -11,10 +11,9 @@ import gymnasium
 import mujoco
 import numpy as np
 
-from safety_sim.core import (EpisodeGuard, RenderModes, check_int, check_render_mode,
-                             check_reset_options, plain_seed)
-from safety_sim.navigation.checks import RENDER_MODES, ActionCheckMixin
-from safety_sim.render import MAX_RENDER_SIZE
+from safety_sim.core import (ActionCheckMixin, EpisodeGuard, RenderModes, check_int,
+                             check_render_mode, check_reset_options, plain_seed)
+from safety_sim.render import MAX_RENDER_SIZE, RENDER_MODES
 from safety_sim.render.env_render import MujocoRenderMixin
 from safety_sim.render.offscreen import resolve_camera
 from safety_sim.velocity.decor import VelocityRenderer, draw_marker, marker_rgba
