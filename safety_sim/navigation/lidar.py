@@ -10,7 +10,8 @@ distance ``d`` and angle ``theta`` (counter-clockwise from body +x, in [0, 2pi))
 
 :func:`lidar` takes an array namespace ``ops`` (:mod:`safety_sim.ops`): Python floats and lists
 of objects for one world (a loop over the objects), arrays ``(N,)`` per world quantity and
-``(objects, N)`` per object for N worlds (one pass over all of them), device arrays on a GPU. The distance and angle are Python's
+``(objects, N)`` per object for N worlds (one pass over all of them), device arrays on a GPU.
+The distance and angle are Python's
 ``math.hypot`` and ``math.atan2`` (the numpy form reproduces their bits).
 """
 from __future__ import annotations
