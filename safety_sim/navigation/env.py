@@ -17,7 +17,7 @@ from safety_sim.navigation.episode import goal_event, settle_stream, tick
 from safety_sim.navigation.judging import Facts
 from safety_sim.navigation.runtime import NavRuntime
 from safety_sim.navigation.objects import Buttons
-from safety_sim.navigation.observation import NavPicturesMixin
+from safety_sim.navigation.observation import NavPicturesMixin, rows_getter
 from safety_sim.navigation.physics import NavPhysics
 from safety_sim.navigation.reset_state import settle_like_reference
 from safety_sim.navigation.rewards import Snapshot
@@ -106,7 +106,7 @@ class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRen
         self._init_action_check()
         self._obs = np.zeros(lv.obs_layout.size)
         self._agent, self._goal, self._box = lv.read_bodies
-        self._lidar_ids = h.lidar_bodies.tolist()
+        self._lidar_rows = rows_getter(h.lidar_bodies.tolist())
         self._max_steps = lv.config.max_episode_steps
         self._judged = bool(lv.task.label_names)
         self._watched = bool(h.contact_adr)
@@ -246,10 +246,9 @@ class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRen
 
     def _observe(self, xp: list[list[float]]):
         """The observation of the current state (``xp`` as in :meth:`_read_state`)."""
-        ids = self._lidar_ids
         self.runtime.observer.observe(SCALAR, self._sensordata, xp[self._agent],
-                                    self._xmat[self._agent].tolist(), [xp[i][0] for i in ids],
-                                    [xp[i][1] for i in ids], self._timer > 0, self._obs)
+                                    self._xmat[self._agent].tolist(), self._lidar_rows(xp),
+                                    self._timer > 0, self._obs)
         return self._with_vision(self._obs)
 
     def _goal_event(self) -> bool:

@@ -69,7 +69,7 @@ class NavView:
         out = self.obs if every else np.empty((rows.size, self.layout.size))
         self._observer.observe(
             ops.NUMPY, w.sensordata[rows], xpos[:, self._agent].T, w.xmat[rows, self._agent].T,
-            xpos[:, bodies, 0].T, xpos[:, bodies, 1].T, timer[rows] > 0, out)
+            xpos[:, bodies, :2].T, timer[rows] > 0, out)
         if not every:
             self.obs[rows] = out
         if self.vision:

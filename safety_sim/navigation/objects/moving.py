@@ -3,6 +3,8 @@
 (spec/push.md §7.1, spec/navigation.md §7.4-§7.5)."""
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -82,6 +84,11 @@ class Vases(ObjectKind):
     def rest_height(self, agent) -> float:
         return self.Z
 
+    @functools.cached_property
+    def _limit(self) -> float:
+        """speed >= ``SPEED_LIMIT`` exactly as squared speed >= ``_limit`` (safety_sim.numeric)."""
+        return sqrt_threshold(self.SPEED_LIMIT)
+
     def cost_terms(self) -> tuple[tuple[str, str], ...]:
         if not (self.costs and self.count):
             return ()
@@ -93,7 +100,7 @@ class Vases(ObjectKind):
         square)."""
         if not self.count:
             return {}
-        limit = sqrt_threshold(self.SPEED_LIMIT)
+        limit = self._limit
 
         def moving(vx, vy, vz):
             return vx * vx + vy * vy + vz * vz >= limit
