@@ -17,6 +17,7 @@ from safety_sim.navigation.episode import goal_event, settle_stream, tick
 from safety_sim.navigation.judging import Facts
 from safety_sim.navigation.runtime import NavRuntime
 from safety_sim.navigation.objects import Buttons
+from safety_sim.navigation.objects.fading import fade_state
 from safety_sim.navigation.observation import NavPicturesMixin
 from safety_sim.navigation.physics import NavPhysics
 from safety_sim.navigation.reset_state import settle_like_reference
@@ -113,6 +114,7 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
         self._reset_xy: dict[str, tuple[float, float]] = {}
         self._goal_button, self._timer = None, 0
         self._steps, self._last_cost = 0, 0.0
+        self._fade = fade_state(lv.config, self.model)   # None unless something fades
 
     # -- gymnasium API -------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
@@ -137,6 +139,9 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
         labels, costs = lv.task.judged(lv.task.labels(SCALAR, facts))
         self._steps, self._last_cost = 0, costs["cost_sum"]
         self._guard.on_reset()
+        if self._fade is not None:
+            self._fade.start()
+            self._fade.paint(self.model.geom_rgba)
         obs = self._observe(xp)
         if self.render_mode == "human":
             self.render()
@@ -154,10 +159,10 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
         snap, facts = self._read_state(xp)
         reward, terms, met = self._scorer.reward(snap)
         if self._judged:
-            labels, costs = lv.task.judged(lv.task.labels(SCALAR, facts, met),
-                                           self._timer == 0)
+            found = lv.task.labels(SCALAR, facts, met)
+            labels, costs = lv.task.judged(found, self._timer == 0)
         else:   # a level without labels (Circle0): nothing to judge
-            labels, costs = _NO_LABELS, self._no_costs
+            found, labels, costs = {}, _NO_LABELS, self._no_costs
         if self._timer:
             self._timer = tick(SCALAR, self._timer, True)
         terminated = False
@@ -168,6 +173,9 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
             terminated = True
         self._steps += 1
         truncated = self._steps >= self._max_steps
+        if self._fade is not None:
+            self._fade.tick(found, met)
+            self._fade.paint(self.model.geom_rgba)
         obs = self._observe(xp)
         info = {**costs, "cost": costs["cost_sum"], "labels": labels, "reward_terms": terms}
         if met:
