@@ -268,3 +268,38 @@ def test_vector_env_equals_sync_with_goal_terminations(monkeypatch):
     counts = vc.run_lockstep("SafetyNavigation-v0", 4, vc.AutoresetMode.NEXT_STEP, 80, seed=2,
                              partial_resets=(), agent="Point", config=near)
     assert counts["terminated"] > 0
+
+
+@pytest.mark.parametrize("level", [0, 1, 2])
+def test_wall_footprints_bound_the_walls_at_agent_height(level):
+    """``TrackWalls.footprints()`` (for planners): convex counter-clockwise outlines inside the
+    recorded world AABBs, clear of the start area and the goal, and every contact of an agent
+    pushed against a wall lies within its outline."""
+    walls = nc.level_config("Race", level).find(nc.TrackWalls)
+    recs = {g["name"]: g for g in GEOMETRY["static_geoms"] if level in g["levels"]}
+    area = nc.level_config("Race", level).agent_area
+    for name, poly in zip(walls.names(), walls.footprints()):
+        edges = np.roll(poly, -1, axis=0) - poly
+        cross = edges[:, 0] * np.roll(edges, -1, axis=0)[:, 1] - \
+            edges[:, 1] * np.roll(edges, -1, axis=0)[:, 0]
+        assert (cross > 0).all(), name
+        assert (poly >= np.array(recs[name]["world_aabb_min"][:2]) - 1e-6).all()
+        assert (poly <= np.array(recs[name]["world_aabb_max"][:2]) + 1e-6).all()
+        for point in ((area[0], area[1]), (area[2], area[3]), (3.15, 1.05)):
+            assert not inside(poly, point), (name, point)
+    env, u = make(level)
+    env.reset(seed=0)
+    move_agent_to(u, (2.0, 1.52))
+    env.step(np.zeros(2))
+    wall = u.model.geom("race_wall22_right").id
+    hits = [c.pos[:2] for c in u.data.contact[:u.data.ncon] if wall in c.geom]
+    poly = walls.footprints()[walls.names().index("race_wall22_right")]
+    assert hits and all(inside(poly, p, slack=0.02) for p in hits)
+
+
+def inside(poly: np.ndarray, point, slack: float = 0.0) -> bool:
+    """``point`` inside the convex counter-clockwise polygon (within ``slack``)."""
+    edges = np.roll(poly, -1, axis=0) - poly
+    rel = np.asarray(point) - poly
+    cross = (edges[:, 0] * rel[:, 1] - edges[:, 1] * rel[:, 0]) / np.linalg.norm(edges, axis=1)
+    return bool((cross >= -slack).all())

@@ -75,6 +75,12 @@ class TrackWalls(ObjectKind):
         return tuple((name, mesh, moved.get(name, pos), euler)
                      for name, mesh, pos, euler in WALLS)
 
+    def footprints(self, low: float = 0.0, high: float = 0.3) -> tuple[np.ndarray, ...]:
+        """Each wall's outline between the heights ``low`` and ``high`` (where the agents
+        are), in world XY: the convex hull (counter-clockwise, (k, 2)) of the wall's hull cut
+        to that slab (for planners: the walls are not sensed). Computed once per level."""
+        return _footprints(self.poses(), float(low), float(high))
+
     def check(self) -> list[str]:
         bad = [] if self.level in (0, 1, 2) and not isinstance(self.level, bool) else \
             [f"level: must be 0, 1 or 2, got {self.level!r}"]
@@ -91,6 +97,65 @@ class TrackWalls(ObjectKind):
                                  rgba=list(WALL_RGBA[mesh]), group=2)
             geom.contype = 1
             geom.conaffinity = 1
+
+
+@functools.lru_cache(maxsize=None)
+def _footprints(poses: tuple, low: float, high: float) -> tuple[np.ndarray, ...]:
+    mj, hulls, out = _mj(), hull_vertices(), []
+    for _, mesh, pos, euler in poses:
+        mat = np.zeros(9)
+        mj.mju_quat2Mat(mat, np.array(_quat(euler)))
+        world = np.asarray(pos) + hulls[mesh].astype(np.float64) @ mat.reshape(3, 3).T
+        outline = convex_hull_2d(_slab(world, low, high))
+        outline.flags.writeable = False
+        out.append(outline)
+    return tuple(out)
+
+
+def _slab(vertices: np.ndarray, low: float, high: float) -> np.ndarray:
+    """XY points whose convex hull is the slab ``low <= z <= high`` of the convex hull of
+    ``vertices``: the vertices inside it and where the segments between vertices on either
+    side of ``low`` (and of ``high``) cross it."""
+    z = vertices[:, 2]
+    points = [vertices[(z >= low) & (z <= high), :2]]
+    for level in (low, high):
+        below, above = vertices[z < level], vertices[z > level]
+        if len(below) and len(above):
+            t = (level - below[:, None, 2]) / (above[None, :, 2] - below[:, None, 2])
+            cut = below[:, None, :2] + t[..., None] * (above[None, :, :2] - below[:, None, :2])
+            points.append(cut.reshape(-1, 2))
+    return np.concatenate(points)
+
+
+def convex_hull_2d(points: np.ndarray) -> np.ndarray:
+    """The convex hull of 2-D points, counter-clockwise (Andrew's monotone chain, after
+    dropping the points strictly inside the polygon of the extreme points in 16 directions)."""
+    points = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+    if len(points) > 64:
+        angles = np.arange(16) * (np.pi / 8)
+        order = np.argmax(points @ np.stack([np.cos(angles), np.sin(angles)]), axis=0)
+        extreme = points[list(dict.fromkeys(order.tolist()))]     # counter-clockwise
+        if len(extreme) >= 3:
+            edges = np.roll(extreme, -1, axis=0) - extreme
+            rel = points[:, None, :] - extreme[None, :, :]
+            cross = edges[None, :, 0] * rel[..., 1] - edges[None, :, 1] * rel[..., 0]
+            points = points[~(cross > 1e-12).all(axis=1)]
+    pts = sorted(set(map(tuple, points.tolist())))
+    if len(pts) < 3:
+        return np.array(pts, dtype=np.float64).reshape(-1, 2)
+
+    def half(seq):
+        chain: list = []
+        for p in seq:
+            while len(chain) >= 2 and ((chain[-1][0] - chain[-2][0]) * (p[1] - chain[-2][1])
+                                       - (chain[-1][1] - chain[-2][1]) * (p[0] - chain[-2][0])
+                                       ) <= 0:
+                chain.pop()
+            chain.append(p)
+        return chain
+
+    lower, upper = half(pts), half(reversed(pts))
+    return np.array(lower[:-1] + upper[:-1], dtype=np.float64)
 
 
 @functools.lru_cache(maxsize=None)
