@@ -114,7 +114,8 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
         self._reset_xy: dict[str, tuple[float, float]] = {}
         self._goal_button, self._timer = None, 0
         self._steps, self._last_cost = 0, 0.0
-        self._fade = fade_state(lv.config, self.model)   # None unless something fades
+        # the fading objects' alphas in the model (None unless something fades)
+        self._fade = fade_state(lv.config, self.model, paint_model=True)
 
     # -- gymnasium API -------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
@@ -141,7 +142,6 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
         self._guard.on_reset()
         if self._fade is not None:
             self._fade.start()
-            self._fade.paint(self.model.geom_rgba)
         obs = self._observe(xp)
         if self.render_mode == "human":
             self.render()
@@ -175,7 +175,6 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
         truncated = self._steps >= self._max_steps
         if self._fade is not None:
             self._fade.tick(found, met)
-            self._fade.paint(self.model.geom_rgba)
         obs = self._observe(xp)
         info = {**costs, "cost": costs["cost_sum"], "labels": labels, "reward_terms": terms}
         if met:

@@ -49,6 +49,11 @@ class FadeGroup:
     labels: tuple[str, ...]      # its cost conditions
     at_goal: bool                # reappears when the goal is reached (the goal)
 
+    last: int = 0                # the counter from which the alpha stays 0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "last", len(self.table) - 1)
+
 
 def fade_groups(config, model) -> tuple[FadeGroup, ...]:
     """The fading kinds of ``config`` on the compiled ``model`` (object order)."""
@@ -68,13 +73,13 @@ def fade_groups(config, model) -> tuple[FadeGroup, ...]:
 
 def fade_tick(ops, counter, group: FadeGroup, labels: dict, met, stepped=True):
     """A group's counter after a step: 0 where it reappears, else one more (up to the table's
-    end); unchanged where the world did not step."""
-    back = ops.logical_and(met, group.at_goal)
+    end); unchanged where the world did not step (``stepped`` True: every world did)."""
+    back = met if group.at_goal else False
     for name in group.labels:
         back = ops.logical_or(back, labels[name])
-    last = len(group.table) - 1
+    last = group.last
     new = ops.where(back, 0, ops.where(counter < last, counter + 1, last))
-    return ops.where(stepped, new, counter)
+    return new if stepped is True else ops.where(stepped, new, counter)
 
 
 def fade_alpha(ops, counter, group: FadeGroup):
@@ -83,12 +88,32 @@ def fade_alpha(ops, counter, group: FadeGroup):
 
 
 class FadeState:
-    """The fading groups of a level at work: counters for one world (``n`` None) or ``n``."""
+    """The fading groups of a level at work: counters for one world (``n`` None) or ``n``.
 
-    def __init__(self, groups: tuple[FadeGroup, ...], ops=_ops.SCALAR, n: int | None = None):
-        self.groups, self.ops, self.n = groups, ops, n
+    With ``model`` (one world: the env's own model, as the reference) every :meth:`start` and
+    :meth:`tick` writes the alphas into its ``geom_rgba``; without, :meth:`paint` writes a
+    world's alphas into a given ``geom_rgba`` (the vector env's pictures)."""
+
+    def __init__(self, groups: tuple[FadeGroup, ...], ops=_ops.SCALAR, n: int | None = None,
+                 model=None) -> None:
+        self.groups, self.ops, self.n, self.model = groups, ops, n, model
+        self._where = [_index(g.geoms) for g in groups]
         self.counters = [0] * len(groups) if n is None else \
             np.zeros((len(groups), n), dtype=np.int64)
+        self._bind()
+
+    def _bind(self) -> None:
+        self._alpha = None if self.model is None else self.model.geom_rgba[:, 3]
+        self._painted = None
+
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        state.pop("_alpha")
+        return state
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self._bind()
 
     def start(self, mask=None) -> None:
         """Every group appears (a reset), in the worlds of ``mask`` (None: all)."""
@@ -97,16 +122,19 @@ class FadeState:
                 np.zeros_like(self.counters)
         else:
             self.counters = np.where(mask, 0, self.counters)
+        self._paint_model()
 
     def tick(self, labels: dict, met, stepped=True) -> None:
         """One step: ``labels`` (the level's propositions of the new state) and ``met``
         (the goal was reached), for the worlds that ``stepped``."""
-        ops = self.ops
-        self.counters = [fade_tick(ops, c, g, labels, met, stepped)
-                         for c, g in zip(self.counters, self.groups)]
+        ops, counters = self.ops, []
+        for c, g in zip(self.counters, self.groups):
+            counters.append(fade_tick(ops, c, g, labels, met, stepped))
+        self.counters = counters
         if self.n is not None:
             self.counters = np.array(self.counters, dtype=np.int64).reshape(len(self.groups),
                                                                              self.n)
+        self._paint_model()
 
     def alphas(self, world: int | None = None) -> dict[str, float]:
         """Group name -> its alpha now (world ``world`` of many)."""
@@ -115,11 +143,34 @@ class FadeState:
 
     def paint(self, geom_rgba: np.ndarray, world: int | None = None) -> None:
         """Write the alphas (of world ``world``) into a model's ``geom_rgba``."""
-        for g, c in zip(self.groups, self.counters):
-            geom_rgba[g.geoms, 3] = g.table[int(c if world is None else c[world])]
+        for g, where, c in zip(self.groups, self._where, self.counters):
+            geom_rgba[where, 3] = g.table[int(c if world is None else c[world])]
+
+    def _paint_model(self) -> None:
+        """One world's alphas into its model, when they changed since the last time."""
+        if self._alpha is None or self.counters == self._painted:
+            return
+        alpha = self._alpha
+        for g, where, c in zip(self.groups, self._where, self.counters):
+            alpha[where] = g.table[c]
+        self._painted = list(self.counters)
 
 
-def fade_state(config, model, ops=_ops.SCALAR, n: int | None = None) -> FadeState | None:
-    """The :class:`FadeState` of a level (None when nothing fades)."""
+def _index(geoms: np.ndarray):
+    """An int for one geom, a slice for consecutive geom ids (cheaper to assign through),
+    else the ids."""
+    if len(geoms) == 1:
+        return int(geoms[0])
+    if len(geoms) and np.array_equal(geoms, np.arange(geoms[0], geoms[0] + len(geoms))):
+        return slice(int(geoms[0]), int(geoms[0]) + len(geoms))
+    return geoms
+
+
+def fade_state(config, model, ops=_ops.SCALAR, n: int | None = None,
+               paint_model: bool = False) -> FadeState | None:
+    """The :class:`FadeState` of a level (None when nothing fades); ``paint_model``: keep the
+    alphas of ``model`` (one world) up to date."""
     groups = fade_groups(config, model)
-    return FadeState(groups, ops, n) if groups else None
+    if not groups:
+        return None
+    return FadeState(groups, ops, n, model if paint_model else None)
