@@ -52,9 +52,9 @@ Rect = tuple[float, float, float, float]
 # Episode and physics constants shared by every level (push.md §5, §6, §12).
 SUBSTEPS = 10              # physics substeps per env step
 RESAMPLE_TRIES = 10_000    # goal re-draws before giving up
-FLOORS = ("checker", "village")
 LAYOUT_ATTEMPTS = 10_000   # whole-layout attempts
 CANDIDATES_PER_OBJECT = 100
+FLOORS = ("checker", "village")   # the floor's looks (scene.py)
 
 
 @dataclass(frozen=True)

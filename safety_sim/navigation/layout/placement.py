@@ -152,9 +152,9 @@ def sample_reset(rng: np.random.RandomState, extents: Sequence[float],
                  objects: Sequence[Placed], goal_event: str | None = "redraw",
                  n_buttons: int = 0, overrides: Mapping[str, XY] | None = None) -> ResetLayout:
     """The full reset draw sequence: layout, yaws, then the goal step of ``goal_event``
-    (push.md §5.2-§5.4, navigation.md §5.2-§5.6, sg_extra_navigation.md §4.4). ``overrides`` (a user's positions) replace
-    drawn ones before the goal step, so that a re-drawn goal keeps clear of them (a given
-    ``goal`` is not re-drawn)."""
+    (push.md §5.2-§5.4, navigation.md §5.2-§5.6, sg_extra_navigation.md §4.4). ``overrides``
+    (a user's positions) replace drawn ones before the goal step, so that a re-drawn goal
+    keeps clear of them (a given ``goal`` is not re-drawn)."""
     xy = sample_layout(rng, extents, objects)
     yaw = draw_yaws(rng, [o.name for o in objects])
     xy.update(overrides or {})
@@ -163,7 +163,7 @@ def sample_reset(rng: np.random.RandomState, extents: Sequence[float],
     if goal_event in REDRAWN_AT_RESET and "goal" not in (overrides or {}):
         keepouts = {o.name: o.keepout for o in objects}
         others = {k: v for k, v in xy.items() if k != "goal"}
-        rect = next(o.rect for o in objects if o.name == "goal") or extents
+        rect = next((o.rect for o in objects if o.name == "goal"), None) or extents
         goal = resample_goal(rng, rect, others, keepouts, keepouts["goal"])
         if goal is None:
             raise ResamplingError(f"no valid goal position after {nc.RESAMPLE_TRIES} draws")
