@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 
+import array_api_strict
 import gymnasium
 import numpy as np
 import pytest
@@ -13,8 +14,9 @@ import vector_contract as vc
 from nav_task_helpers import move_agent_to
 from refs import load_ref
 
+from safety_sim import ops
 from safety_sim.navigation import config as nc
-from safety_sim.navigation.objects.fading import alpha_table
+from safety_sim.navigation.objects.fading import FadeGroup, alpha_table, fade_tick
 
 SCHEDULE = load_ref("sg_extra_golden_navigation.json")["fade_schedule"]
 VISION = load_ref("sg_extra_golden_navigation.json")["vision"]
@@ -184,3 +186,30 @@ def test_vector_worlds_fade_each_on_its_own():
     counts = vc.run_lockstep("SafetyCarFadingEasy1-v0", 3, vc.AutoresetMode.NEXT_STEP, 60,
                              seed=4, partial_resets=(20, 41), max_episode_steps=25)
     assert counts["truncated"] > 0
+
+
+def test_fade_rule_on_arrays_equals_each_world():
+    """The counter rule is written once: numpy over worlds equals the float form world by
+    world, and array_api_strict gives the same counters."""
+    rng = np.random.default_rng(5)
+    n, table = 4000, alpha_table(1, 75)
+    groups = [FadeGroup("goal", np.array([3]), alpha_table(0.25, 150), (), True),
+              FadeGroup("vase", np.array([5, 6]), table, ("vase_contact", "vase_moving"),
+                        False)]
+    labels = {"vase_contact": rng.random(n) < 0.1, "vase_moving": rng.random(n) < 0.1}
+    met, stepped = rng.random(n) < 0.2, rng.random(n) < 0.8
+    xp = ops.ArrayOps(array_api_strict)
+    for g in groups:
+        counter = rng.integers(0, g.last + 1, n)
+        batch = fade_tick(ops.NUMPY, counter, g, labels, met, stepped)
+        for i in range(n):
+            one = fade_tick(ops.SCALAR, int(counter[i]), g,
+                            {k: bool(v[i]) for k, v in labels.items()}, bool(met[i]),
+                            bool(stepped[i]))
+            assert one == batch[i], i
+        other = fade_tick(xp, array_api_strict.asarray(counter), g,
+                          {k: array_api_strict.asarray(v) for k, v in labels.items()},
+                          array_api_strict.asarray(met), array_api_strict.asarray(stepped))
+        assert np.array_equal(np.asarray(other), batch)
+        assert set(np.unique(batch).tolist()) <= set(range(g.last + 1))
+        assert (batch == 0).any() and (batch == g.last).any() and (batch == counter).any()

@@ -82,11 +82,6 @@ def fade_tick(ops, counter, group: FadeGroup, labels: dict, met, stepped=True):
     return new if stepped is True else ops.where(stepped, new, counter)
 
 
-def fade_alpha(ops, counter, group: FadeGroup):
-    """The alpha of a group with ``counter`` steps since it appeared."""
-    return ops.asarray(group.table)[counter]
-
-
 class FadeState:
     """The fading groups of a level at work: counters for one world (``n`` None) or ``n``.
 
