@@ -17,6 +17,7 @@ from safety_sim.navigation.episode import goal_event, settle_stream, tick
 from safety_sim.navigation.judging import Facts
 from safety_sim.navigation.runtime import NavRuntime
 from safety_sim.navigation.objects import Buttons
+from safety_sim.navigation.objects.fading import fade_state
 from safety_sim.navigation.observation import NavPicturesMixin, rows_getter
 from safety_sim.navigation.physics import NavPhysics
 from safety_sim.navigation.reset_state import settle_like_reference
@@ -119,6 +120,8 @@ class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRen
         self._reset_xy: dict[str, tuple[float, float]] = {}
         self._goal_button, self._timer = None, 0
         self._steps, self._last_cost = 0, 0.0
+        # the fading objects' alphas in the model (None unless something fades)
+        self._fade = fade_state(lv.config, self.model, paint_model=True)
 
     # -- gymnasium API -------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
@@ -151,6 +154,8 @@ class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRen
         labels, costs = lv.task.judged(lv.task.labels(SCALAR, facts))
         self._steps, self._last_cost = 0, costs["cost_sum"]
         self._guard.on_reset()
+        if self._fade is not None:
+            self._fade.start()
         obs = self._observe(xp)
         if self.render_mode == "human":
             self.render()
@@ -177,10 +182,10 @@ class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRen
         snap, facts = self._read_state(xp)
         reward, terms, met = self._scorer.reward(snap)
         if self._judged:
-            labels, costs = lv.task.judged(lv.task.labels(SCALAR, facts, met),
-                                           self._timer == 0)
+            found = lv.task.labels(SCALAR, facts, met)
+            labels, costs = lv.task.judged(found, self._timer == 0)
         else:   # a level without labels (Circle0): nothing to judge
-            labels, costs = _NO_LABELS, self._no_costs
+            found, labels, costs = {}, _NO_LABELS, self._no_costs
         if self._timer:
             self._timer = tick(SCALAR, self._timer, True)
         terminated = False
@@ -191,6 +196,8 @@ class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRen
             terminated = True
         self._steps += 1
         truncated = self._steps >= self._max_steps
+        if self._fade is not None:
+            self._fade.tick(found, met)
         obs = self._observe(xp)
         info = {**costs, "cost": costs["cost_sum"], "labels": labels, "reward_terms": terms}
         if met:

@@ -107,7 +107,7 @@ def _world(s: Snapshot, i: int) -> Snapshot:
 
 
 @pytest.mark.parametrize("rule", [nc.PushReward(), nc.GoalReward(), nc.ButtonReward(),
-                                  nc.CircleReward(), nc.RunReward()],
+                                  nc.RaceReward(), nc.CircleReward(), nc.RunReward()],
                          ids=lambda r: type(r).__name__)
 def test_rewards_on_arrays_equal_each_world(rule):
     rng = np.random.default_rng(1)

@@ -63,10 +63,12 @@ class PushBox(ObjectKind):
 class Vases(ObjectKind):
     """Light cyan boxes resting on the floor (free bodies). When ``cost``: touching one
     (``cost_vases_contact``) and any vase moving faster than 1e-4 m/s (``cost_vases_velocity``)
-    cost."""
+    cost. ``fade_steps`` > 0: they fade out over that many steps, and all reappear while one is
+    touched or moving (FadingHard2)."""
     count: int = 0
     cost: bool = True
     keepout: float = 0.15
+    fade_steps: int = 0
     prefix: ClassVar[str] = "vase"
     category: ClassVar[str] = "free"
     lidar_key: ClassVar[str] = "vases_lidar"
