@@ -41,11 +41,22 @@ static double exact_atan2(double y, double x)
     return atan2(y, x);
 }
 
-/* Correctly rounded hypot: h = sqrt(x*x + y*y) is within an ulp; the residual
- * x*x + y*y - h*h, from exact products (fma) and one Sterbenz subtraction, gives the
- * correction h + r / (2h), which rounds to the nearest double of the exact value. The
- * arguments are scaled by a power of two (exact) so that no square overflows or
- * underflows. */
+/* Correctly rounded hypot of x >= y >= 0 whose squares neither overflow nor underflow:
+ * h = sqrt(x*x + y*y) is within an ulp; the residual x*x + y*y - h*h, from exact products
+ * (fma) and one Sterbenz subtraction, gives the correction h + r / (2h), which rounds to the
+ * nearest double of the exact value. */
+static double corrected_hypot(double x, double y)
+{
+    double h = sqrt(x * x + y * y);
+    double px = x * x, ex = fma(x, x, -px);
+    double py = y * y, ey = fma(y, y, -py);
+    double ph = h * h, eh = fma(h, h, -ph);
+    double r = ((px - ph) + py) + ((ex + ey) - eh);
+    return h + r / (2.0 * h);
+}
+
+/* Correctly rounded hypot. Arguments far from 1 are first scaled by a power of two (exact),
+ * so that no square overflows or underflows. */
 static double exact_hypot(double x, double y)
 {
     if (isinf(x) || isinf(y))
@@ -61,16 +72,11 @@ static double exact_hypot(double x, double y)
     }
     if (x == 0.0)
         return 0.0;
+    if (x > 0x1p-400 && x < 0x1p+400)   /* the usual case: no scaling needed */
+        return corrected_hypot(x, y);
     int e;
     frexp(x, &e);
-    double xs = ldexp(x, -e), ys = ldexp(y, -e);
-    double h = sqrt(xs * xs + ys * ys);
-    double px = xs * xs, ex = fma(xs, xs, -px);
-    double py = ys * ys, ey = fma(ys, ys, -py);
-    double ph = h * h, eh = fma(h, h, -ph);
-    double r = ((px - ph) + py) + ((ex + ey) - eh);
-    h = h + r / (2.0 * h);
-    return ldexp(h, e);
+    return ldexp(corrected_hypot(ldexp(x, -e), ldexp(y, -e)), e);
 }
 
 static double exact_sin(double x) { return sin(x); }

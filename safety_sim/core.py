@@ -72,7 +72,7 @@ def check_box_action(action: Any, space: gymnasium.spaces.Box, env_name: str) ->
             raise ValueError(f"{env_name}: action {action!r} has {what} dtype {raw.dtype}; "
                              "expected real numbers (int or float)")
         raise ValueError(f"{env_name}: action {action!r} is not numeric (dtype {raw.dtype})")
-    if not isinstance(action, np.ndarray) and _holds_bool(action):
+    if not isinstance(action, np.ndarray) and holds_bool(action):
         raise ValueError(f"{env_name}: action {action!r} holds a bool; expected real numbers "
                          "(int or float)")
     a = raw.astype(np.float64)
@@ -84,7 +84,7 @@ def check_box_action(action: Any, space: gymnasium.spaces.Box, env_name: str) ->
     low, high = space.low, space.high
     bad = (a < low) | (a > high)
     if np.any(bad):
-        far = (a < low - _slack(low)) | (a > high + _slack(high))
+        far = (a < low - bound_slack(low)) | (a > high + bound_slack(high))
         if not np.any(far):
             return np.clip(a, low, high)
         i = int(np.flatnonzero(far)[0])
@@ -94,18 +94,19 @@ def check_box_action(action: Any, space: gymnasium.spaces.Box, env_name: str) ->
     return a
 
 
-def _slack(bound: np.ndarray) -> np.ndarray:
-    """``BOUND_ULPS`` units in the last place of each finite bound (0 for infinite ones)."""
+def bound_slack(bound: np.ndarray) -> np.ndarray:
+    """``BOUND_ULPS`` units in the last place of each finite bound (0 for infinite ones): how
+    far outside a bound an action is still accepted (and clipped to it)."""
     finite = np.isfinite(bound)
     return np.where(finite, BOUND_ULPS * np.spacing(np.abs(np.where(finite, bound, 0.0))), 0.0)
 
 
-def _holds_bool(action: Any) -> bool:
+def holds_bool(action: Any) -> bool:
     """True when a (nested) list or tuple contains a Python or numpy bool."""
     if isinstance(action, (bool, np.bool_)):
         return True
     if isinstance(action, (list, tuple)):
-        return any(_holds_bool(x) for x in action)
+        return any(holds_bool(x) for x in action)
     return False
 
 

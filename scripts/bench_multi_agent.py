@@ -5,5 +5,5 @@ from pathlib import Path
 
 sys.path.append(str(Path(__file__).resolve().parents[1]))  # the checkout, if not pip-installed
 if __name__ == "__main__":
-    from safety_sim.multi_agent.bench import main
+    from safety_sim.tools.bench_multi_agent import main
     sys.exit(main())

@@ -2,13 +2,10 @@
 ``info["labels"]``, so labels can travel as a bit vector (dm_env adapter) or be checked.
 
 The protocol: an env names its vocabulary in ``label_names`` (a tuple of str, a class
-attribute or a property of ``env.unwrapped``); every gridworld and navigation env does.
-:func:`label_names` reads it, and, for navigation tasks built without it, ``LABELS`` in the
-module of ``env.unwrapped.task``. Nothing here names a particular env.
+attribute or a property of ``env.unwrapped``); every env of the package does, and
+:func:`label_names` reads it. Nothing here names a particular env.
 """
 from __future__ import annotations
-
-import sys
 
 import gymnasium
 import numpy as np
@@ -18,8 +15,6 @@ def label_names(env: gymnasium.Env) -> tuple[str, ...]:
     """The ordered label vocabulary of ``env`` (TypeError if it has none)."""
     base = env.unwrapped
     names = getattr(base, "label_names", None)
-    if names is None and getattr(base, "task", None) is not None:
-        names = getattr(sys.modules.get(type(base.task).__module__), "LABELS", None)
     if names is None:
         raise TypeError(f"{type(base).__name__} has no known label vocabulary "
                         "(give it a label_names attribute)")

@@ -19,6 +19,8 @@ from typing import Any
 import gymnasium
 from gymnasium.utils.env_checker import data_equivalence
 
+from safety_sim.core import plain_seed
+
 
 class LabelledTaskEnv(gymnasium.Env):
     """A safety_sim id as a bare env with MASA's ``label_fn(obs)`` / ``cost_fn(labels)``.
@@ -48,6 +50,7 @@ class LabelledTaskEnv(gymnasium.Env):
         self._labels: frozenset[str] | None = None
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
+        seed = plain_seed(seed)           # numpy integers as Python ints
         super().reset(seed=seed)
         obs, info = self.env.reset(seed=seed, options=options)
         self._obs, self._labels = obs, frozenset(info["labels"])

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import gymnasium
 
-import safety_sim
+from safety_sim._version import __version__ as _own_version
 from safety_sim.compat import wrappers
 from safety_sim.compat.wrappers import SafeAutoResetWrapper, SafeClipAction
 from safety_sim.registration import PUSH_AGENTS, env_ids
 from safety_sim.compat.vector import safety_make
 from safety_sim import multi_agent as _multi_agent
 
-__version__ = f"1.0.0+safetysim{safety_sim.__version__}"   # Safety-Gymnasium's API 1.0.0
+__version__ = f"1.0.0+safetysim{_own_version}"   # Safety-Gymnasium's API 1.0.0
 VERSION = "v0"
 PREFIX = "Safety"
 ROBOT_NAMES = PUSH_AGENTS

@@ -23,7 +23,7 @@ from safety_sim.multi_agent.factorization import (Factorization, check_partition
 from safety_sim.multi_agent.graphs import Node
 from safety_sim.multi_agent.layout import ObservationPlan, agent_entries, neighbourhoods
 from safety_sim.multi_agent.task import speed_limit
-from safety_sim.navigation.checks import RENDER_MODES
+from safety_sim.render import RENDER_MODES
 from safety_sim.velocity.env import VelocityEnv
 from safety_sim.velocity.robots import SpeedLimit, VelocityTask
 

@@ -14,9 +14,8 @@ from safety_sim.navigation import config as nc
 from safety_sim.core import ActionCheckMixin, check_flag, check_int  # noqa: F401
 from safety_sim.navigation.agents import get_agent
 from safety_sim.navigation.agents.base import AgentSpec
-from safety_sim.render import MAX_RENDER_SIZE
+from safety_sim.render import MAX_RENDER_SIZE, RENDER_MODES
 
-RENDER_MODES = ("human", "rgb_array", "depth_array")
 
 
 def check_kwargs(env_name, agent, config, vision, render_mode, width, height

@@ -16,7 +16,7 @@ import mujoco
 import numpy as np
 
 from safety_sim.navigation import objects as no
-from safety_sim.render.offscreen import OffscreenRenderer, add_marker
+from safety_sim.render.offscreen import OffscreenRenderer, add_marker, raw_depth
 from safety_sim.render.viewer import HumanViewer
 from safety_sim.navigation.lidar import bin_centres
 
@@ -63,16 +63,6 @@ def lidar_ring(scene: mujoco.MjvScene, agent_pos: np.ndarray, agent_mat: np.ndar
 
 def cost_sphere(scene: mujoco.MjvScene, agent_pos: np.ndarray) -> None:
     add_marker(scene, _SPHERE, np.full(3, COST_SPHERE_SIZE), agent_pos, COST_RGBA)
-
-
-def raw_depth(metric: np.ndarray, model: mujoco.MjModel) -> np.ndarray:
-    """Metric depth -> the classic OpenGL depth-buffer value in [0, 1] (0 at the near plane,
-    1 at the far plane), which is what the reference's ``depth_array`` returns."""
-    extent = model.stat.extent
-    near = model.vis.map.znear * extent
-    far = model.vis.map.zfar * extent
-    raw = (1.0 - near / np.maximum(metric.astype(np.float64), near)) * (far / (far - near))
-    return np.clip(raw, 0.0, 1.0).astype(np.float32)
 
 
 def scene_option() -> mujoco.MjvOption:

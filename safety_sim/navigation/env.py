@@ -9,26 +9,30 @@ import gymnasium
 import mujoco
 import numpy as np
 
-from safety_sim.core import ActionCheckMixin, EpisodeGuard
+from safety_sim.core import ActionCheckMixin, EpisodeGuard, RenderModes, plain_seed
 from safety_sim.navigation import config as nc
 from safety_sim.navigation import decor
-from safety_sim.navigation.checks import RENDER_MODES, check_kwargs
+from safety_sim.navigation.checks import check_kwargs
 from safety_sim.navigation.episode import goal_event, settle_stream, tick
 from safety_sim.navigation.judging import Facts
 from safety_sim.navigation.runtime import NavRuntime
 from safety_sim.navigation.objects import Buttons
-from safety_sim.navigation.observation import NavPicturesMixin
+from safety_sim.navigation.objects.fading import fade_state
+from safety_sim.navigation.observation import NavPicturesMixin, rows_getter
 from safety_sim.navigation.physics import NavPhysics
 from safety_sim.navigation.reset_state import settle_like_reference
 from safety_sim.navigation.rewards import Snapshot
+from safety_sim.navigation.state_view import NavStateMixin
 from safety_sim.ops import SCALAR
+from safety_sim.render import RENDER_MODES
 from safety_sim.render.env_render import MujocoRenderMixin
 from safety_sim.render.offscreen import resolve_camera
 
 _NO_LABELS: frozenset[str] = frozenset()
 
 
-class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymnasium.Env):
+class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRenderMixin,
+                    gymnasium.Env):
     """Safety-Gymnasium's navigation tasks as one env configured by data.
 
     ``NavigationEnv(agent="Point", config=NavConfig(...))`` (registered as
@@ -56,7 +60,10 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
     Every step: ``info["cost"]`` (= ``info["cost_sum"]``), the level's cost terms (0/1),
     ``info["labels"]`` (frozenset, see :mod:`safety_sim.navigation.judging`),
     ``info["reward_terms"]`` (they add up to the reward), ``info["goal_met"]`` on achievement
-    steps; ``env.unwrapped.cost_fn(labels) == info["cost"]``.
+    steps; ``env.unwrapped.cost_fn(labels) == info["cost"]``. ``env.unwrapped.task`` reads the
+    state with Safety-Gymnasium's names (``task.goal.pos``, ``task.hazards.pos``,
+    ``task.dist_goal()``: :mod:`safety_sim.navigation.state_view`); the level's judging is
+    ``env.unwrapped.runtime.task``.
 
     Seeding: ``reset(seed=k)`` draws the layout from ``numpy.random.RandomState(k)`` in the
     reference's order (seeds >= 2**32 are split into 32-bit words). ``reset(options={"layout":
@@ -65,7 +72,7 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
     observation and truncates with ``info["physics_unstable"]`` and a warning.
     """
 
-    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 30}
+    metadata = {"render_modes": RenderModes(RENDER_MODES), "render_fps": 30}
 
     def __init__(self, agent: str = "Point", config: nc.NavConfig | None = None,
                  vision: bool = False, render_mode: str | None = None, width: int = 256,
@@ -77,7 +84,7 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
         self.runtime = lv = NavRuntime(agent_spec, config, vision=vision, width=width,
                                    height=height)
         self.name, self.agent_spec, self.config, self.vision = lv.name, agent_spec, config, vision
-        self.model, self.handles, self.task = lv.model, lv.handles, lv.task
+        self.model, self.handles = lv.model, lv.handles
         self.obs_layout = lv.obs_layout
         self.action_space, self.observation_space = lv.action_space, lv.observation_space
         self.data = mujoco.MjData(self.model)
@@ -100,7 +107,7 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
         self._init_action_check()
         self._obs = np.zeros(lv.obs_layout.size)
         self._agent, self._goal, self._box = lv.read_bodies
-        self._lidar_ids = h.lidar_bodies.tolist()
+        self._lidar_rows = rows_getter(h.lidar_bodies.tolist())
         self._max_steps = lv.config.max_episode_steps
         self._judged = bool(lv.task.label_names)
         self._watched = bool(h.contact_adr)
@@ -113,13 +120,23 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
         self._reset_xy: dict[str, tuple[float, float]] = {}
         self._goal_button, self._timer = None, 0
         self._steps, self._last_cost = 0, 0.0
+        # the fading objects' alphas in the model (None unless something fades)
+        self._fade = fade_state(lv.config, self.model, paint_model=True)
 
     # -- gymnasium API -------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
-        lv = self.runtime
+        seed = plain_seed(seed)            # numpy integers as Python ints
         overrides = self._placer.check_options(options)
         super().reset(seed=seed)           # validates the seed with gymnasium's messages
         self._rs, layout = self._placer.draw(seed, self._rs, self.np_random, overrides)
+        try:
+            return self._reset(layout)
+        except BaseException as exc:      # the state may be half-way: no step until reset
+            self._guard.on_interrupt(exc)
+            raise
+
+    def _reset(self, layout):
+        lv = self.runtime
         mujoco.mj_resetData(self.model, self.data)
         self._placer.write(self.data, layout)
         if lv.agent.reset_joints is not None:
@@ -137,16 +154,27 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
         labels, costs = lv.task.judged(lv.task.labels(SCALAR, facts))
         self._steps, self._last_cost = 0, costs["cost_sum"]
         self._guard.on_reset()
+        if self._fade is not None:
+            self._fade.start()
         obs = self._observe(xp)
         if self.render_mode == "human":
             self.render()
         return obs, {**costs, "cost": costs["cost_sum"], "labels": labels}
 
     def step(self, action):
-        guard, lv = self._guard, self.runtime
+        guard = self._guard
         if guard.done or not guard.started:
             guard.check_step(self.name)
-        lv.write_ctrl(self._check_action(action), self._ctrl)
+        action = self._check_action(action)
+        try:
+            return self._step(action)
+        except BaseException as exc:     # the state may be half-way: no step until reset
+            guard.on_interrupt(exc)
+            raise
+
+    def _step(self, action: np.ndarray):
+        guard, lv = self._guard, self.runtime
+        lv.write_ctrl(action, self._ctrl)
         self._step_draws += 1        # one double of the stream (navigation.episode)
         if not self._physics.advance(nc.SUBSTEPS):
             return self._unstable()
@@ -154,10 +182,10 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
         snap, facts = self._read_state(xp)
         reward, terms, met = self._scorer.reward(snap)
         if self._judged:
-            labels, costs = lv.task.judged(lv.task.labels(SCALAR, facts, met),
-                                           self._timer == 0)
+            found = lv.task.labels(SCALAR, facts, met)
+            labels, costs = lv.task.judged(found, self._timer == 0)
         else:   # a level without labels (Circle0): nothing to judge
-            labels, costs = _NO_LABELS, self._no_costs
+            found, labels, costs = {}, _NO_LABELS, self._no_costs
         if self._timer:
             self._timer = tick(SCALAR, self._timer, True)
         terminated = False
@@ -168,6 +196,8 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
             terminated = True
         self._steps += 1
         truncated = self._steps >= self._max_steps
+        if self._fade is not None:
+            self._fade.tick(found, met)
         obs = self._observe(xp)
         info = {**costs, "cost": costs["cost_sum"], "labels": labels, "reward_terms": terms}
         if met:
@@ -183,7 +213,7 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
 
     def cost_fn(self, labels) -> float:
         """The step cost (0 or 1) implied by a set of labels; equals ``info["cost"]``."""
-        return self.task.cost_fn(labels)
+        return self.runtime.task.cost_fn(labels)
 
     def make_oracle(self):
         """The scripted controller of :mod:`safety_sim.navigation.oracle` (Point and Car on the
@@ -191,38 +221,6 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
         from safety_sim.navigation.oracle import make_nav_oracle
 
         return make_nav_oracle(self)
-
-    @property
-    def layout(self) -> dict[str, tuple[float, float]]:
-        """Current XY of every placed body (agent and objects; gremlin{i}: its box)."""
-        return self._placer.current(self._xpos)
-
-    @property
-    def renderer(self) -> decor.NavRenderer:
-        """The env's off-screen renderer (its size and camera; the vector env draws its worlds
-        with the same settings)."""
-        return self._render
-
-    @property
-    def elapsed_steps(self) -> int:
-        """Steps taken in the current episode (0 right after ``reset``)."""
-        return self._steps
-
-    @property
-    def label_names(self) -> tuple[str, ...]:
-        """The labels this level can raise (``safety_sim.navigation.judging.LABELS`` order)."""
-        return self.task.label_names
-
-    @property
-    def mocap_motion(self):
-        """``f(data)`` moving the gremlin ghosts for ``data.time``, called before every substep
-        (None without gremlins); e.g. to step a copy of ``data`` the way the env does."""
-        return self._physics.move_ghosts if self._physics.has_ghosts else None
-
-    @property
-    def goal_button(self) -> int | None:
-        """Index of the current goal button (Button levels), else None."""
-        return self._goal_button
 
     # -- internals -----------------------------------------------------------------------
     @property
@@ -255,10 +253,9 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
 
     def _observe(self, xp: list[list[float]]):
         """The observation of the current state (``xp`` as in :meth:`_read_state`)."""
-        ids = self._lidar_ids
         self.runtime.observer.observe(SCALAR, self._sensordata, xp[self._agent],
-                                    self._xmat[self._agent].tolist(), [xp[i][0] for i in ids],
-                                    [xp[i][1] for i in ids], self._timer > 0, self._obs)
+                                    self._xmat[self._agent].tolist(), self._lidar_rows(xp),
+                                    self._timer > 0, self._obs)
         return self._with_vision(self._obs)
 
     def _goal_event(self) -> bool:
@@ -279,7 +276,7 @@ class NavigationEnv(ActionCheckMixin, NavPicturesMixin, MujocoRenderMixin, gymna
         gymnasium.logger.warn(f"{self.name}: the physics became unstable (MuJoCo warning: "
                               f"{self._physics.last_warning}); the episode is truncated")
         self._guard.on_step(False, True)
-        info = {**self.task.cost_terms_of((), self._timer == 0), "cost": 0.0,
+        info = {**self.runtime.task.cost_terms_of((), self._timer == 0), "cost": 0.0,
                 "labels": frozenset(), "reward_terms": {}, "physics_unstable": True}
         self._last_cost = 0.0
         return self._last_obs_copy(), 0.0, False, True, info

@@ -28,6 +28,7 @@ from safety_sim.navigation.env import NavigationEnv
 from safety_sim.navigation.episode import goal_event, settle_stream, tick
 from safety_sim.navigation.judging import Facts
 from safety_sim.navigation.objects import Buttons
+from safety_sim.navigation.objects.fading import fade_state
 from safety_sim.navigation.push import PushEnv
 from safety_sim.navigation.rewards import Snapshot
 from safety_sim.navigation.view import NavView
@@ -92,6 +93,7 @@ class NavigationVectorEnv(BatchedVectorEnv):
         self._scorer = lv.scorer(ops.NUMPY)
         self.worlds = NavWorlds(lv, n, threads, use_batch)
         self.view = NavView(lv, self.worlds, render_mode, single.renderer)
+        self.view.fade = self._fade = fade_state(lv.config, lv.model, ops.NUMPY, n)
         self._facts = Facts(goal_button=np.full(n, -1, dtype=np.int64))
         self._facts.xy = {prefix: (np.zeros((len(names), n)), np.zeros((len(names), n)))
                           for prefix, names in lv.position_judged.items()}
@@ -149,6 +151,8 @@ class NavigationVectorEnv(BatchedVectorEnv):
         self._scorer.start(snap, self._rows(ids))
         labels = self.task.labels(ops.NUMPY, facts, np.zeros(self.num_envs, dtype=bool))
         self._commit(ids, labels, np.ones(self.num_envs, dtype=bool))
+        if self._fade is not None:
+            self._fade.start(self._rows(ids))
         self.view.update(ids, self._timer)
 
     # -- steps ----------------------------------------------------------------------------------
@@ -172,11 +176,14 @@ class NavigationVectorEnv(BatchedVectorEnv):
         terminated = self._goal_events(np.flatnonzero(met))
         if lv.agent.alive is not None:
             terminated |= ok & ~self._alive()
-        self._commit(np.flatnonzero(ok), labels, buttons_on)
+        rows = _selector(ok)
+        self._commit(rows, labels, buttons_on)
         self._reward_terms = {k: np.where(ok, v, 0.0) for k, v in terms.items()}
         self._met, self._unstable = met, unstable & stepped
         self._just_reset[stepped] = False
-        self.view.update(np.flatnonzero(ok), self._timer)
+        if self._fade is not None:
+            self._fade.tick(labels, met, ok)
+        self.view.update(rows, self._timer)
         if unstable.any():
             self._report_unstable(np.flatnonzero(unstable))
         return np.where(ok, reward, 0.0), terminated & ok, unstable
@@ -238,8 +245,9 @@ class NavigationVectorEnv(BatchedVectorEnv):
             s.goal_touched = Buttons.goal_touched(ops.NUMPY, f)
         return s, f
 
-    def _commit(self, rows: np.ndarray, labels: dict, buttons_on: np.ndarray) -> None:
-        """Keep the labels and cost terms of the worlds ``rows`` for their info."""
+    def _commit(self, rows, labels: dict, buttons_on: np.ndarray) -> None:
+        """Keep the labels and cost terms of the worlds ``rows`` (indices or ``slice(None)``)
+        for their info."""
         terms = self.task.cost_terms(ops.NUMPY, labels, buttons_on)
         for key, value in terms.items():
             if key != "cost_sum":
@@ -298,3 +306,12 @@ GoalVectorEnv = _task_vector_env(nav_tasks.GoalEnv)
 ButtonVectorEnv = _task_vector_env(nav_tasks.ButtonEnv)
 CircleVectorEnv = _task_vector_env(nav_tasks.CircleEnv)
 RunVectorEnv = _task_vector_env(nav_tasks.RunEnv)
+RaceVectorEnv = _task_vector_env(nav_tasks.RaceEnv)
+FadingEasyVectorEnv = _task_vector_env(nav_tasks.FadingEasyEnv)
+FadingHardVectorEnv = _task_vector_env(nav_tasks.FadingHardEnv)
+
+
+def _selector(mask: np.ndarray):
+    """The worlds where ``mask`` holds: ``slice(None)`` when that is all of them (views, no
+    copies), else their indices."""
+    return slice(None) if mask.all() else np.flatnonzero(mask)

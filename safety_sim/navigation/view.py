@@ -31,33 +31,50 @@ class NavView:
         self._lidar_bodies = h.lidar_bodies
         self._lidar_start = self.layout.lidar_start
         self.vision = level.vision
+        self.fade = None    # the worlds' FadeState (objects.fading), set by the vector env
         self.obs = np.zeros((worlds.n, self.layout.size))
         self.frames = (np.zeros((worlds.n, nav_decor.VISION_SIZE, nav_decor.VISION_SIZE, 3),
                                 dtype=np.uint8) if self.vision else None)
         self._pictures = render_mode is not None or self.vision
+        self._settings = (render_mode, renderer.width, renderer.height, renderer.camera)
+        self._init_pictures()
+
+    def _init_pictures(self) -> None:
         if self._pictures:
-            r = renderer
-            self._model = copy.copy(worlds.model)   # world i's fields are written into it
+            render_mode, width, height, camera = self._settings
+            self._model = copy.copy(self.worlds.model)   # world i's fields are written into it
             self._data = mujoco.MjData(self._model)
-            self._renderer = nav_decor.NavRenderer(self._model, render_mode, r.width, r.height,
-                                                   r.camera)
-            self._vision_cam = h.camera_ids["vision"]
+            self._renderer = nav_decor.NavRenderer(self._model, render_mode, width, height,
+                                                   camera)
+            self._vision_cam = self.worlds.handles.camera_ids["vision"]
+
+    def __getstate__(self) -> dict:
+        """Without the picture machinery (OpenGL), which a copy makes anew."""
+        return {k: v for k, v in self.__dict__.items()
+                if k not in ("_model", "_data", "_renderer")}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._init_pictures()
 
     # -- observations ---------------------------------------------------------------------------
-    def update(self, rows: np.ndarray, timer: np.ndarray) -> None:
-        """Recompute the observation of the worlds ``rows`` from their current state (sensors,
-        then the lidar of every group; the buttons lidar reads zeros while the buttons rest)."""
-        if rows.size == 0:
+    def update(self, rows, timer: np.ndarray) -> None:
+        """Recompute the observation of the worlds ``rows`` (an index array, or ``slice(None)``
+        for all) from their current state (sensors, then the lidar of every group; the buttons
+        lidar reads zeros while the buttons rest)."""
+        every = isinstance(rows, slice)
+        if not every and rows.size == 0:
             return
         w = self.worlds
         xpos, bodies = w.xpos[rows], self._lidar_bodies
-        obs = self._observer.observe(
+        out = self.obs if every else np.empty((rows.size, self.layout.size))
+        self._observer.observe(
             ops.NUMPY, w.sensordata[rows], xpos[:, self._agent].T, w.xmat[rows, self._agent].T,
-            xpos[:, bodies, 0].T, xpos[:, bodies, 1].T, timer[rows] > 0,
-            np.empty((rows.size, self.layout.size)))
-        self.obs[rows] = obs
+            xpos[:, bodies, :2].T, timer[rows] > 0, out)
+        if not every:
+            self.obs[rows] = out
         if self.vision:
-            for i in rows:
+            for i in np.arange(w.n)[rows]:
                 self.frames[i] = self.picture(int(i), vision=True)
 
     def observation(self):
@@ -77,6 +94,8 @@ class NavView:
         image (lidar rings, no cost sphere), as the single env draws them."""
         sim = self.worlds.sim
         model = sim.get_model(i, self._model)
+        if self.fade is not None:
+            self.fade.paint(model.geom_rgba, i)
         data = sim.get_data(i, self._data)
         mujoco.mj_forward(model, data)
         h = self.worlds.handles

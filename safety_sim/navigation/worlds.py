@@ -30,6 +30,12 @@ from safety_sim.navigation.physics import BAD_STATE, agent_velocity, reset_by_mu
 from safety_sim.navigation.reset_state import settle_like_reference
 from safety_sim.vector.mujoco_batch import STAGE_ACC, STAGE_NONE, open_backend
 
+#: state and output fields the envs read every step
+_BOUND = ("qpos", "qvel", "ctrl", "time", "xpos", "xmat", "sensordata", "qacc",
+          "qacc_warmstart")
+#: what a copy rebuilds rather than copies (see NavWorlds.__getstate__)
+_LIVE = frozenset(("sim", "rows", "_view_rows", "placers", "world_models", "mocap_pos",
+                   "cvel", "subtree_com") + _BOUND)
 #: model fields a layout writes (``NavPlacer.write``, ``point_goal_at``, ``resample_goal``)
 LAYOUT_FIELDS = ("body_pos", "body_quat", "qpos0", "qpos_spring")
 GREMLIN_FIELDS = ("eq_data", "geom_pos", "geom_quat")
@@ -80,30 +86,57 @@ class NavWorlds:
         self.model = copy.copy(runtime.model)
         self.handles = h = runtime.handles
         self.gremlins = len(h.gremlin_mocap) > 0
-        # one MjData per world, so that a step continues from the previous closing forward,
-        # except for gremlin levels, whose rollout calls run faster on shared MjData
-        self.sim = sim = open_backend(self.model, n, threads, use_batch, runtime.name,
-                                      persistent=not self.gremlins)
+        self._backend = (threads, use_batch)
         self.dt = float(self.model.opt.timestep)
-        for name in ("qpos", "qvel", "ctrl", "time", "xpos", "xmat", "sensordata", "qacc",
-                     "qacc_warmstart"):
-            setattr(self, name, sim.bind(name))
-        fields = LAYOUT_FIELDS + (GREMLIN_FIELDS if self.gremlins else ())
-        self.rows = {name: sim.expand(name) for name in fields}
-        self._view_rows = {name: sim.expand(name) for name in VIEW_CONSTANTS}
-        self.placers = [runtime.placer(WorldModel(self.model, self.rows, i)) for i in range(n)]
-        self.world_models = [p.model for p in self.placers]
         # kind prefix -> (objects, 3) qvel columns of the watched bodies' linear velocities
         self._velocity_cols = {prefix: dofs[:, None] + np.arange(3)
                                for prefix, dofs in h.velocity_dofs.items()}
         if self.gremlins:
-            self.mocap_pos = sim.bind("mocap_pos")
             self._travel = cfg.find(no.Gremlins).travel
             self._ghost_table, self._ghost_times = np.zeros((0, 3)), np.zeros(0)
-        if cfg.reward.reads_velocity:
-            self.cvel, self.subtree_com = sim.bind("cvel"), sim.bind("subtree_com")
-            self._root = int(self.model.body_rootid[h.agent_body])
+        self._root = int(self.model.body_rootid[h.agent_body])
         self.last_warning = [""] * n
+        self._open()
+
+    def _open(self) -> None:
+        """The backend and the arrays bound to it (state fields are live views of its rows;
+        model fields with a value per world are its expanded rows)."""
+        # one MjData per world, so that a step continues from the previous closing forward,
+        # except for gremlin levels, whose rollout calls run faster on shared MjData
+        threads, use_batch = self._backend
+        self.sim = sim = open_backend(self.model, self.n, threads, use_batch,
+                                      self.runtime.name, persistent=not self.gremlins)
+        for name in _BOUND + (("mocap_pos",) if self.gremlins else ()) + \
+                (("cvel", "subtree_com") if self.config.reward.reads_velocity else ()):
+            setattr(self, name, sim.bind(name))
+        fields = LAYOUT_FIELDS + (GREMLIN_FIELDS if self.gremlins else ())
+        self.rows = {name: sim.expand(name) for name in fields}
+        self._view_rows = {name: sim.expand(name) for name in VIEW_CONSTANTS}
+        self.placers = [self.runtime.placer(WorldModel(self.model, self.rows, i))
+                        for i in range(self.n)]
+        self.world_models = [p.model for p in self.placers]
+
+    # -- copies -----------------------------------------------------------------------------------
+    def __getstate__(self) -> dict:
+        """The worlds as values: every world's state row and per-world model rows (the backend
+        and its views are rebuilt from them: a copy continues exactly as the original)."""
+        keep = {k: v for k, v in self.__dict__.items() if k not in _LIVE}
+        keep["_saved"] = (self.sim.state.copy(),
+                          {k: v.copy() for k, v in self.rows.items()},
+                          {k: v.copy() for k, v in self._view_rows.items()})
+        return keep
+
+    def __setstate__(self, state: dict) -> None:
+        saved_state, rows, view_rows = state.pop("_saved")
+        self.__dict__.update(state)
+        self._open()
+        for name, values in rows.items():
+            self.rows[name][...] = values
+        self.sim.set_const(None)          # the constants of every world's qpos0
+        for name, values in view_rows.items():
+            self._view_rows[name][...] = values
+        self.sim.state[...] = saved_state
+        self.sim.forward(None)            # the outputs (positions, sensors) of that state
 
     # -- resets ---------------------------------------------------------------------------------
     def write_layouts(self, ids: np.ndarray, layouts: Sequence[ResetLayout],

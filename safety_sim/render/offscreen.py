@@ -211,3 +211,13 @@ def add_marker(scene: mujoco.MjvScene, geom_type: int, size, pos, rgba,
     eye = 0.5 * (np.asarray(scene.camera[0].pos) + np.asarray(scene.camera[1].pos))
     g.camdist = float(np.linalg.norm(pos - eye))
     scene.ngeom += 1
+
+
+def raw_depth(metric: np.ndarray, model: mujoco.MjModel) -> np.ndarray:
+    """Metric depth -> the classic OpenGL depth-buffer value in [0, 1] (0 at the near plane,
+    1 at the far plane), which is what the reference's ``depth_array`` returns."""
+    extent = model.stat.extent
+    near = model.vis.map.znear * extent
+    far = model.vis.map.zfar * extent
+    raw = (1.0 - near / np.maximum(metric.astype(np.float64), near)) * (far / (far - near))
+    return np.clip(raw, 0.0, 1.0).astype(np.float32)

@@ -17,8 +17,7 @@ has all False) and ``info["_labels"]`` its mask.
 """
 from __future__ import annotations
 
-from enum import Enum
-from typing import Any, NamedTuple
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -29,68 +28,8 @@ from gymnasium.vector.utils import batch_space
 
 from safety_sim.core import check_int
 from safety_sim.vector import checks
-
-try:
-    from gymnasium.vector import AutoresetMode
-except ImportError:  # gymnasium 1.0 has next-step autoreset only and no enum for it
-    class AutoresetMode(Enum):  # type: ignore[no-redef]
-        """The autoreset modes of gymnasium >= 1.1 (same values)."""
-        NEXT_STEP = "NextStep"
-        SAME_STEP = "SameStep"
-        DISABLED = "Disabled"
-
-
-def autoreset_mode_of(value: Any, name: str) -> AutoresetMode:
-    if isinstance(value, AutoresetMode):
-        return value
-    try:
-        return AutoresetMode(getattr(value, "value", value))
-    except ValueError:
-        valid = ", ".join(repr(m.value) for m in AutoresetMode)
-        raise ValueError(f"{name}: autoreset_mode must be an AutoresetMode or one of {valid}, "
-                         f"got {value!r}") from None
-
-
-class Partial(NamedTuple):
-    """An info entry that only some worlds report (as ``goal_met`` on the steps that reach the
-    goal): ``values`` (an array, or a dict of entries for a nested info dict) and the
-    ``present`` mask. Without a world, the key is absent from ``info``, as in the sync env."""
-    values: Any
-    present: np.ndarray
-
-
-def _fill_info(info: dict[str, Any], entries: dict[str, Any], rows: np.ndarray,
-               all_rows: bool = False) -> dict:
-    """gymnasium's vector info of ``entries`` (arrays present in ``rows``, or
-    :class:`Partial`): each key with its ``_key`` mask, zeros where a world has no value
-    (``all_rows``: ``rows`` is known to be all True)."""
-    absent = None
-    for key, value in entries.items():
-        present, everywhere = rows, all_rows
-        if isinstance(value, Partial):
-            value, present, everywhere = value.values, value.present & rows, False
-            if not present.any():
-                continue
-        if isinstance(value, dict):
-            value = _fill_info({}, value, present, everywhere)
-        elif not everywhere:
-            if present is rows:
-                absent = ~rows if absent is None else absent
-                value[absent] = 0
-            else:
-                value[~present] = 0
-        info[key], info["_" + key] = value, present.copy()
-    return info
-
-
-def unbatch(space: spaces.Space, batch: Any, i: int) -> Any:
-    """World ``i``'s observation in the single env's form (ints for Discrete parts)."""
-    if isinstance(space, spaces.Dict):
-        return {k: unbatch(s, batch[k], i) for k, s in space.spaces.items()}
-    if isinstance(space, spaces.Discrete):
-        return int(batch[i])
-    return np.array(batch[i], copy=True)
-
+from safety_sim.vector.info import (  # noqa: F401  (AutoresetMode, Partial: re-exported)
+    AutoresetMode, Partial, fill_info, autoreset_mode_of, unbatch)
 
 class BatchedVectorEnv(VectorEnv):
     """Base of the native vector envs (see the module docstring for the contract).
@@ -144,6 +83,7 @@ class BatchedVectorEnv(VectorEnv):
         self._ended = np.zeros(n, dtype=bool)  # terminated or truncated, not yet reset
         self._was_reset = np.zeros(n, dtype=bool)
         self._all_reset = False
+        self._interrupted: str | None = None   # what stopped a step or reset half-way
         if self.uses_world_rng:
             from safety_sim.vector.streams import WorldUniforms
 
@@ -168,7 +108,13 @@ class BatchedVectorEnv(VectorEnv):
         super().reset(seed=seeds[0] if isinstance(seed, (int, np.integer)) else None)
         if self.uses_world_rng:
             self.world_rng.seed(ids, [seeds[i] for i in ids])
-        self._reset_worlds(ids, start)
+        try:
+            self._reset_worlds(ids, start)
+        except BaseException as exc:
+            self._interrupted = type(exc).__name__
+            raise
+        if mask is None:
+            self._interrupted = None
         self._elapsed[ids] = 0
         self._ended[ids] = False
         self._was_reset[ids] = True
@@ -178,12 +124,19 @@ class BatchedVectorEnv(VectorEnv):
     def step(self, actions):
         self._check_steppable()
         actions = self._check_actions(actions)
-        mode = self.autoreset_mode
-        if mode == AutoresetMode.DISABLED and self._ended.any():
+        if self.autoreset_mode == AutoresetMode.DISABLED and self._ended.any():
             raise ResetNeeded(
                 f"{self.name}: {checks.worlds_text(self._ended)} ended (terminated or "
                 "truncated) and autoreset is disabled; reset them first with "
                 "reset(options={'reset_mask': mask})")
+        try:
+            return self._step(actions)
+        except BaseException as exc:    # the worlds may be half-way: no step until reset
+            self._interrupted = type(exc).__name__
+            raise
+
+    def _step(self, actions: np.ndarray):
+        mode = self.autoreset_mode
         resetting = None
         if mode == AutoresetMode.NEXT_STEP and self._ended.any():
             resetting = self._ended.copy()
@@ -230,6 +183,10 @@ class BatchedVectorEnv(VectorEnv):
 
     # -- helpers ------------------------------------------------------------------------------
     def _check_steppable(self) -> None:
+        if self._interrupted is not None:
+            raise ResetNeeded(f"{self.name}: the previous step or reset was interrupted "
+                              f"({self._interrupted}) with the worlds half-way through it; call "
+                              "reset() (all worlds)")
         if not self._all_reset:
             raise ResetNeeded(f"{self.name}: {checks.worlds_text(~self._was_reset)} never "
                               "reset; call reset() before step()")
@@ -248,7 +205,7 @@ class BatchedVectorEnv(VectorEnv):
         (None: all), the others hold zeros / False, as gymnasium's sync env leaves them."""
         extras, terms, labels = self._judge()
         mask = np.ones(self.num_envs, dtype=bool) if rows is None else rows
-        info = _fill_info({}, {**extras, **terms, "cost": self._cost(terms)}, mask,
+        info = fill_info({}, {**extras, **terms, "cost": self._cost(terms)}, mask,
                           all_rows=rows is None)
         if rows is not None:
             for value in labels.values():

@@ -12,6 +12,8 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
+from safety_sim.core import bound_slack, holds_bool
+
 _MAX_LISTED = 8  # worlds named in one message
 
 
@@ -30,8 +32,8 @@ def _as_array(actions: Any, name: str) -> np.ndarray:
         a = np.asarray(actions)
     except (TypeError, ValueError) as exc:
         raise ValueError(f"{name}: actions {actions!r} are not a numeric array") from exc
-    if a.dtype.kind == "b":
-        raise ValueError(f"{name}: actions have bool dtype; expected numbers")
+    if a.dtype.kind == "b" or (not isinstance(actions, np.ndarray) and holds_bool(actions)):
+        raise ValueError(f"{name}: actions hold a bool; expected numbers")
     if a.dtype.kind not in "iuf":
         raise ValueError(f"{name}: actions are not numeric (dtype {a.dtype})")
     return a
@@ -75,7 +77,9 @@ def check_discrete_actions(actions: Any, n: int, num_envs: int, name: str) -> np
 
 def check_box_actions(actions: Any, space: spaces.Box, num_envs: int, name: str) -> np.ndarray:
     """One action of ``space`` per world, as a float64 array ``(num_envs, *space.shape)``;
-    NaN/inf or a value outside the bounds in any world is refused naming the world."""
+    NaN/inf or a value outside the bounds in any world is refused naming the world; values
+    within ``BOUND_ULPS`` units in the last place of a bound are clipped to it (as the single
+    env does, so that the native and gymnasium's sync vector env agree)."""
     a = _as_array(actions, name).astype(np.float64)
     _check_shape(a, (num_envs, *space.shape), name, f"one action of shape {space.shape} "
                  "per world")
@@ -85,7 +89,10 @@ def check_box_actions(actions: Any, space: spaces.Box, num_envs: int, name: str)
         raise ValueError(f"{name}: {_worlds(bad.reshape(num_envs, -1).any(axis=1))}: "
                          f"action contains NaN or inf: {a[i]}")
     low, high = space.low, space.high
-    bad = (a < low) | (a > high)
+    outside = (a < low) | (a > high)
+    if not outside.any():
+        return a
+    bad = (a < low - bound_slack(low)) | (a > high + bound_slack(high))
     if bad.any():
         i = _first_row(bad)
         j = int(np.flatnonzero(bad[i].ravel())[0])
@@ -93,7 +100,7 @@ def check_box_actions(actions: Any, space: spaces.Box, num_envs: int, name: str)
             f"{name}: {_worlds(bad.reshape(num_envs, -1).any(axis=1))}: action[{j}] = "
             f"{a[i].ravel()[j]} is outside the action space [{low.ravel()[j]}, "
             f"{high.ravel()[j]}]")
-    return a
+    return np.clip(a, low, high)
 
 
 def _check_seed(value: Any, name: str, where: str) -> int | None:

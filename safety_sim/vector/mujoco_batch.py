@@ -47,6 +47,7 @@ def open_backend(model: mujoco.MjModel, nsim: int, nthread: int, use_batch: bool
     cls = batch_class()
     if use_batch is None:
         use_batch = cls is not None
+    check_memory(model, nsim, persistent and bool(use_batch), name)
     if not use_batch:
         return LoopBatch(model, nsim)
     if cls is None:
@@ -54,6 +55,48 @@ def open_backend(model: mujoco.MjModel, nsim: int, nthread: int, use_batch: bool
             f"{name}: this MuJoCo ({mujoco.__version__}) has no mujoco.batch.Batch; pass "
             "use_batch=None or False for the loop over MjData (one thread)")
     return cls(model, nsim, nthread, persistent=persistent)
+
+
+def check_memory(model: mujoco.MjModel, nsim: int, persistent: bool, name: str) -> None:
+    """Refuse, before allocating, a number of worlds the process cannot hold: each world's
+    MjData maps ``narena`` bytes of arena (with ``persistent`` worlds, all at once) and fills
+    about its buffer plus a model's worth of rows (or, in the loop, its own model copy).
+    MemoryError naming ``num_envs``, the estimate and the limit (the address-space limit of
+    ``ulimit -v``, and the memory the machine has available)."""
+    data = mujoco.MjData(model)
+    touched = nsim * (data.nbuffer + model.nbuffer)
+    mapped = nsim * (data.narena + data.nbuffer) if persistent else touched
+    limits = []
+    try:
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_AS)[0]
+        if soft != resource.RLIM_INFINITY:
+            limits.append((mapped, soft, "the address space allowed (ulimit -v)"))
+    except (ImportError, ValueError, OSError):       # no such limit on this platform
+        pass
+    available = _available_memory()
+    if available is not None:
+        limits.append((touched, available, "the memory available"))
+    for need, limit, what in limits:
+        if need > limit:
+            raise MemoryError(
+                f"{name}: num_envs={nsim} needs about {need / 2**30:.1f} GiB "
+                f"(~{need / nsim / 2**20:.1f} MiB per world), more than {what}: "
+                f"{limit / 2**30:.1f} GiB; use fewer worlds (several vector envs in separate "
+                "processes if you need more)")
+
+
+def _available_memory() -> int | None:
+    """MemAvailable of /proc/meminfo in bytes (Linux), else None."""
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return None
 
 
 class LoopBatch:

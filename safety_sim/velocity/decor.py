@@ -19,8 +19,7 @@ from typing import Callable
 import mujoco
 import numpy as np
 
-from safety_sim.render.offscreen import OffscreenRenderer, add_marker
-from safety_sim.navigation.decor import raw_depth
+from safety_sim.render.offscreen import OffscreenRenderer, add_marker, raw_depth
 from safety_sim.render.viewer import HumanViewer
 
 MARKER_RADIUS = 0.2

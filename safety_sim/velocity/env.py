@@ -11,14 +11,13 @@ import gymnasium
 import mujoco
 import numpy as np
 
-from safety_sim.core import (EpisodeGuard, RenderModes, check_int, check_render_mode,
-                             check_reset_options, plain_seed)
-from safety_sim.navigation.checks import RENDER_MODES, ActionCheckMixin
-from safety_sim.render import MAX_RENDER_SIZE
+from safety_sim.core import (ActionCheckMixin, EpisodeGuard, RenderModes, check_int,
+                             check_render_mode, check_reset_options, plain_seed)
+from safety_sim.render import MAX_RENDER_SIZE, RENDER_MODES
 from safety_sim.render.env_render import MujocoRenderMixin
 from safety_sim.render.offscreen import resolve_camera
 from safety_sim.velocity.decor import VelocityRenderer, draw_marker, marker_rgba
-from safety_sim.velocity.robots import COST_TERM, ROBOTS, Robot, VelocityTask
+from safety_sim.velocity.robots import COST_TERM, LABELS, ROBOTS, Robot, VelocityTask
 
 # MuJoCo >= 3.x says this once per compile of gymnasium's half_cheetah.xml (and writes it to
 # ./MUJOCO_LOG.TXT). The attribute still works (same total mass, same trajectories as the
@@ -197,6 +196,8 @@ class VelocityEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
     def cost_fn(self, labels) -> float:
         """The step cost (0 or 1) implied by a set of labels; equals ``info["cost"]``."""
         return self.task.cost_fn(labels)
+
+    label_names = LABELS      # the propositions ``info["labels"]`` can hold
 
     @property
     def model(self) -> mujoco.MjModel:

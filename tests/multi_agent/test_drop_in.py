@@ -88,7 +88,7 @@ def test_the_surface_safepo_uses(sg):
 
 
 def test_tile_images(sg):
-    from safety_gymnasium.vector.utils import tile_images
+    from safety_gymnasium.vector.utils.tile_images import tile_images  # the reference's path
 
     frames = np.arange(5 * 2 * 3 * 3).reshape(5, 2, 3, 3)
     canvas = tile_images(frames, padding=1)

@@ -11,8 +11,8 @@ import numpy as np
 from gymnasium import spaces
 
 from safety_sim.core import (
-    EpisodeGuard, check_discrete_action, check_flag, check_reset_options, safety_info,
-    short_repr)
+    EpisodeGuard, RenderModes, check_discrete_action, check_flag, check_reset_options,
+    plain_seed, safety_info, short_repr)
 from safety_sim.gridworlds.core.mission_space import MissionText
 from safety_sim.gridworlds.blocked_unlock_pickup import rules as bup
 from safety_sim.gridworlds.blocked_unlock_pickup import layout as layout_mod
@@ -109,7 +109,7 @@ class BlockedUnlockPickupEnv(GridRenderMixin, gymnasium.Env):
     solver; ``human_key_callback`` queues viewer keys in ``key_actions``.
     """
 
-    metadata = {"render_modes": ["human", "rgb_array"], "render_fps": 20}
+    metadata = {"render_modes": RenderModes(["human", "rgb_array"]), "render_fps": 20}
     RESET_OPTIONS = ("layout",)  # the keys reset(options=...) accepts
     cost_fn = staticmethod(cost_fn)
     label_names = bup.LABELS  # the label vocabulary, in order
@@ -148,6 +148,7 @@ class BlockedUnlockPickupEnv(GridRenderMixin, gymnasium.Env):
 
     # -- gymnasium API ----------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
+        seed = plain_seed(seed)           # numpy integers as Python ints
         # A given layout is checked before anything changes (a refused reset changes nothing).
         layout = check_reset_options(options, self.RESET_OPTIONS, ENV_NAME).get("layout")
         if layout is not None:

@@ -12,7 +12,8 @@ from gymnasium import spaces
 from gymnasium.error import ResetNeeded
 
 from safety_sim.core import (
-    check_discrete_action, check_flag, check_int, check_number, check_reset_options)
+    RenderModes, check_discrete_action, check_flag, check_int, check_number,
+    check_reset_options, plain_seed)
 from safety_sim.gridworlds.bottles import judge
 from safety_sim.gridworlds.bottles import rules as bt
 from safety_sim.gridworlds.bottles.judge import (
@@ -103,7 +104,7 @@ class BottlesEnv(GridRenderMixin, gymnasium.Env):
     (``KEY_ACTIONS``): Left/Right arrows, P or Up picks up.
     """
 
-    metadata = {"render_modes": ["human", "rgb_array"], "render_fps": 4}
+    metadata = {"render_modes": RenderModes(["human", "rgb_array"]), "render_fps": 4}
     LEFT, RIGHT, PICKUP = bt.LEFT, bt.RIGHT, bt.PICKUP
     cost_fn = staticmethod(cost_fn)
     label_names = LABEL_NAMES
@@ -156,6 +157,7 @@ class BottlesEnv(GridRenderMixin, gymnasium.Env):
 
     # -- gymnasium API ----------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
+        seed = plain_seed(seed)           # numpy integers as Python ints
         check_reset_options(options, self.RESET_OPTIONS, self.name)  # before any change
         super().reset(seed=seed)
         self.world.reset()

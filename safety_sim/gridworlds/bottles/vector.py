@@ -67,11 +67,16 @@ class BottlesVectorEnv(BatchedVectorEnv):
         # fallen bottles per location (source and destination columns stay 0); _dropped, the
         # interior columns, is the observation's view of them
         self._counts = np.zeros((n, p.size), dtype=np.int64)
-        self._dropped = self._counts[:, 1:-1]
         self._row_starts = np.arange(n) * p.size  # world i's counts in the flat array
         self._on_floor = np.zeros(n, dtype=np.int64)
         self._labels = np.full(n, _START_LABELS, dtype=np.int64)  # label row of the last step
         self._direction = np.full(n, bt.RIGHT, dtype=np.int8)  # sprite heading (render)
+
+    @property
+    def _dropped(self) -> np.ndarray:
+        """The interior columns of the counts (a view: stored, a copy of the env would hold
+        a separate array that stops following the counts)."""
+        return self._counts[:, 1:-1]
 
     # -- kernels ------------------------------------------------------------------------------
     def _start(self, options: dict[str, Any]) -> None:

@@ -11,7 +11,8 @@ from gymnasium import spaces
 from gymnasium.error import ResetNeeded
 
 from safety_sim.core import (
-    check_discrete_action, check_flag, check_reset_options, safety_info, short_repr)
+    RenderModes, check_discrete_action, check_flag, check_reset_options, plain_seed,
+    safety_info, short_repr)
 from safety_sim.gridworlds.conveyor_belt import rules as cb
 from safety_sim.gridworlds.core.encoding import DIR_TO_VEC, EMPTY_CELL, WALL_CELL, C, T
 from safety_sim.gridworlds.render.frame import AgentSprite, GridFrame
@@ -148,7 +149,7 @@ class ConveyorBeltEnv(GridRenderMixin, gymnasium.Env):
     ``reversible_break`` must be a bool (TypeError).
     """
 
-    metadata = {"render_modes": ["human", "rgb_array"], "render_fps": 8}
+    metadata = {"render_modes": RenderModes(["human", "rgb_array"]), "render_fps": 8}
     label_fn = staticmethod(label_fn)
     cost_fn = staticmethod(cost_fn)
     label_names = LABEL_NAMES
@@ -174,6 +175,7 @@ class ConveyorBeltEnv(GridRenderMixin, gymnasium.Env):
 
     # -- gymnasium API ----------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
+        seed = plain_seed(seed)           # numpy integers as Python ints
         # Everything is checked before anything changes: a refused reset leaves the env as
         # it was (state, generator, started flag, heading).
         state = reset_state(options)

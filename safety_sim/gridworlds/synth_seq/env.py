@@ -9,8 +9,8 @@ import numpy as np
 from gymnasium import spaces
 
 from safety_sim.core import (
-    EpisodeGuard, check_discrete_action, check_flag, check_int, check_number,
-    check_reset_options, safety_info)
+    EpisodeGuard, RenderModes, check_discrete_action, check_flag, check_int, check_number,
+    check_reset_options, plain_seed, safety_info)
 from safety_sim.gridworlds.core.mission_space import MissionText
 from safety_sim.gridworlds.core.encoding import EMPTY_CELL, S, T
 from safety_sim.gridworlds.synth_seq import judge
@@ -130,7 +130,7 @@ class SynthSeqEnv(GridRenderMixin, gymnasium.Env):
     ValueError naming ``options``); a refused reset leaves the env as it was.
     """
 
-    metadata = {"render_modes": ["human", "rgb_array"], "render_fps": 10}
+    metadata = {"render_modes": RenderModes(["human", "rgb_array"]), "render_fps": 10}
     KEY_ACTIONS = KEY_ACTIONS
     RESET_OPTIONS = RESET_OPTIONS
     label_names = judge.LABEL_NAMES  # the label vocabulary, in order
@@ -169,6 +169,7 @@ class SynthSeqEnv(GridRenderMixin, gymnasium.Env):
 
     # -- gymnasium API ----------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
+        seed = plain_seed(seed)           # numpy integers as Python ints
         # A given level is checked before anything changes (a refused reset changes nothing).
         record = check_reset_options(options, RESET_OPTIONS, ENV_NAME).get("level")
         level = None if record is None else _load_level(record)

@@ -1,0 +1,30 @@
+"""A number of worlds the machine cannot hold is refused before anything is allocated, with a
+message naming num_envs and the limit (the memory available, or ``ulimit -v``)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import gymnasium
+import pytest
+
+import safety_sim  # noqa: F401
+
+
+def test_too_many_worlds_for_the_memory_available():
+    with pytest.raises(MemoryError, match=r"num_envs=10000000 .*memory available"):
+        gymnasium.make_vec("SafetyPointGoal1-v0", 10**7, vectorization_mode="vector_entry_point")
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="RLIMIT_AS is enforced on Linux")
+def test_too_many_worlds_for_the_address_space_allowed():
+    code = ("import resource, gymnasium, safety_sim\n"
+            "resource.setrlimit(resource.RLIMIT_AS, (4 * 2**30, resource.RLIM_INFINITY))\n"
+            "try:\n"
+            "    gymnasium.make_vec('SafetyPointGoal1-v0', 4096,"
+            " vectorization_mode='vector_entry_point')\n"
+            "except MemoryError as exc:\n"
+            "    print('REFUSED', exc)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=300).stdout
+    assert "REFUSED" in out and "num_envs=4096" in out and "ulimit -v" in out
