@@ -110,6 +110,10 @@ def _run_list(args: argparse.Namespace) -> int:
     if args.family is not None and args.family not in families:
         raise tools.ToolError(f"unknown family {args.family!r}; choose one of: "
                               f"{', '.join(sorted(families))}")
+    if args.spaces:
+        from safety_sim.tools.spaces import spaces_markdown
+        print(spaces_markdown())
+        return 0
     print(list_ids(args.family, docs=not args.no_docs))
     return 0
 
@@ -125,6 +129,9 @@ def build_parser() -> argparse.ArgumentParser:
     lp.add_argument("--family", default=None, help=f"only this family: one of {families}")
     lp.add_argument("--no-docs", action="store_true",
                     help="do not import the env classes for their descriptions")
+    lp.add_argument("--spaces", action="store_true",
+                    help="print the observation and action sizes of the navigation ids "
+                         "(agent x task) as a Markdown table (builds each env)")
     lp.set_defaults(func=_run_list)
     for name, (module, text) in TOOLS.items():
         sp = tools.tool_parser(module, make=functools.partial(sub.add_parser, name, help=text))

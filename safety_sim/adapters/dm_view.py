@@ -23,9 +23,9 @@ from safety_sim.adapters.dm import DmEnvAdapter
 
 POLICIES = ("random", "zero", "oracle")
 #: the one-line error when dm_control cannot be imported
-NO_DM_CONTROL = ("dm_control's viewer needs the optional 'dm' extra with dm_control, which "
-                 "installs on Python < 3.13 only (its labmaze dependency has no wheels for "
-                 "newer Pythons): pip install -e '.[dm]' on Python 3.10-3.12")
+NO_DM_CONTROL = ("safety_sim's dm_control viewer needs the optional 'dm' extra: "
+                 "pip install -e '.[dm]'  (or: pip install dm-control; on Python 3.10-3.12 "
+                 "only: its labmaze dependency has no wheels for newer Pythons)")
 
 
 def require_dm_control() -> None:
