@@ -155,7 +155,6 @@ def test_every_extra_hint_has_the_form_that_works_from_a_clone():
             assert set(extra.group(1).split(",")) <= EXTRAS | {"EXTRA"}, m.group(0)
 
 
-@pytest.mark.slow
 def test_sizes_table_is_the_registry_output():
     from safety_sim.tools.spaces import spaces_markdown
 

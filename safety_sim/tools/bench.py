@@ -1,12 +1,12 @@
 """Benchmark the registered environments (speed figures, not tests).
 
-    safety-sim bench --quick               # 13 representative ids, tiny counts: ~6 s
+    safety-sim bench --quick               # 13 representative ids, tiny counts: ~30 s
     safety-sim bench --ids 'SafetyPoint*' --markdown
-    safety-sim bench                       # all 148 ids: FULL_BENCH_TIME
+    safety-sim bench                       # all 265 ids (aliases excluded): ~45 min
     safety-sim bench --vector --markdown   # native vector envs vs single/sync/async, + PNG
 
-(Times measured on a 2-core x86_64 machine shared with other jobs; each id takes about
-SECONDS_PER_ID s with the default settings, ``--rounds``/``--seconds`` scale that.)
+(Times measured on a 2-core x86_64 machine shared with other jobs: each id takes about 7 s,
+a Vision id about 14 s, with the default settings; ``--rounds``/``--seconds`` scale that.)
 
 Navigation (Push, Goal, Button, Circle, Run): env steps/s through `gymnasium.make` with random
 actions (episodes reset as needed, resets included), beside the physical limit of the same
