@@ -29,12 +29,6 @@ from safety_sim.registration import ENV_ROWS
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
 from rollout_digest import canonical  # noqa: E402  (every bit of nested outputs)
 
-# gymnasium's passive checker warns about BlockedUnlockPickup's per-agent dicts and the bottles'
-# vector reward: both are the documented forms of those envs (README, Differences).
-pytestmark = pytest.mark.filterwarnings(
-    "ignore:.*(Expects `terminated`|Expects `truncated`|reward returned by `step\\(\\)`)"
-    ":UserWarning")
-
 ROWS = {r.id: r for r in ENV_ROWS}
 ALIASES = {r.id: r.id.replace("Gymnasium-", "-") for r in ENV_ROWS if "Gymnasium-" in r.id}
 CANONICAL = [r.id for r in ENV_ROWS if r.id not in ALIASES]
