@@ -6,6 +6,7 @@
 #   omnisafe  OmniSafe PPOLag through the safety_gymnasium drop-in (omnisafe --no-deps:
 #             it pins safety-gymnasium/gymnasium 0.28 and pandas 2.0.3)
 #   masa      masa-safe-rl: make_env on our labelled form + PPO-Lagrangian
+#   train     [train] extra: examples/ppo_lagrangian.py smoke test (a few hundred steps)
 # Venvs live in $SAFETY_SIM_EXTRAS_VENVS (default /tmp/safety-sim-extras) and are reused.
 set -uo pipefail
 status=0   # every section runs; the script fails if any did
@@ -44,6 +45,10 @@ PY_T=$(venv torch)
   gdown wandb
 "$PY_T" -m pytest -q -m "rllib or omnisafe" tests/test_rllib.py tests/test_compat_omnisafe.py \
   || status=1
+
+step "train: the example PPO-Lagrangian trainer (torch venv)"
+"$PY_T" -m pip install -q -e "$ROOT[train,test]"
+"$PY_T" -m pytest -q -m train tests/test_trainer_smoke.py || status=1
 
 step "masa"
 PY_M=$(venv masa)
