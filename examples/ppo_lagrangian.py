@@ -30,32 +30,24 @@ import torch
 from torch import nn
 
 
+# Hyperparameters: CleanRL-like PPO defaults plus the Lagrangian's (cost limit 25). ``lr`` is
+# annealed linearly to 0; ``num-steps`` counts the env steps of one rollout over all envs.
+FLOATS = {"lr": 3e-4, "gamma": 0.99, "gae-lambda": 0.95, "clip": 0.2, "vf-coef": 0.5,
+          "ent-coef": 0.0, "max-grad-norm": 0.5, "cost-limit": 25.0, "lagrange-lr": 0.035,
+          "lagrange-init": 0.0}
+INTS = {"seed": 0, "total-steps": 1_000_000, "num-steps": 2048, "epochs": 10, "minibatch": 64,
+        "hidden": 64, "threads": 1, "num-envs": 1, "save-every": 10}
+
+
 def parse_args(argv=None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    a = p.add_argument
-    a("--env", default="SafetyPointGoal1-v0")
-    a("--backend", choices=("single", "native"), default="single")
-    a("--num-envs", type=int, default=1, help="worlds of the native backend")
-    a("--max-episode-steps", type=int, default=None, help="default: the id's own limit")
-    a("--seed", type=int, default=0)
-    a("--total-steps", type=int, default=1_000_000)
-    a("--num-steps", type=int, default=2048, help="env steps per rollout (all envs)")
-    a("--epochs", type=int, default=10)
-    a("--minibatch", type=int, default=64)
-    a("--lr", type=float, default=3e-4, help="annealed linearly to 0")
-    a("--gamma", type=float, default=0.99)
-    a("--gae-lambda", type=float, default=0.95)
-    a("--clip", type=float, default=0.2)
-    a("--vf-coef", type=float, default=0.5)
-    a("--ent-coef", type=float, default=0.0)
-    a("--max-grad-norm", type=float, default=0.5)
-    a("--hidden", type=int, default=64)
-    a("--cost-limit", type=float, default=25.0)
-    a("--lagrange-lr", type=float, default=0.035)
-    a("--lagrange-init", type=float, default=0.0)
-    a("--threads", type=int, default=1, help="torch threads")
-    a("--out", default=None, help="run directory: log.jsonl + ckpt.pt (resumes from it)")
-    a("--save-every", type=int, default=10, help="rollouts between checkpoints")
+    p.add_argument("--env", default="SafetyPointGoal1-v0")
+    p.add_argument("--backend", choices=("single", "native"), default="single")
+    p.add_argument("--max-episode-steps", type=int, default=None, help="default: the id's")
+    p.add_argument("--out", default=None, help="run directory: log.jsonl, ckpt.pt; resumes")
+    for kind, table in ((float, FLOATS), (int, INTS)):
+        for name, default in table.items():
+            p.add_argument(f"--{name}", type=kind, default=default, help=f"default {default}")
     return p.parse_args(argv)
 
 
@@ -195,20 +187,54 @@ def gae(rewards, values, next_values, dones, gamma, lam):
 
 
 # ---------------------------------------------------------------- training
+def rollout(agent, env, norm, obs, episode, steps, args):
+    """``steps`` steps of each env. Returns the (T, N) buffers, the next observation and the
+    returns and costs of the episodes that ended (``episode``: the running sums, updated)."""
+    n, low, high = env.num_envs, env.action_space.low, env.action_space.high
+    buf = {k: np.zeros((steps, n)) for k in ("r", "c", "v", "vc", "nv", "nvc", "done", "logp")}
+    buf["obs"] = np.zeros((steps, n, env.obs_dim), np.float32)
+    buf["act"] = np.zeros((steps, n, env.action_space.shape[0]), np.float32)
+    returns, costs = [], []
+    for t in range(steps):
+        x = torch.as_tensor(norm(obs))
+        with torch.no_grad():
+            dist = agent.dist(x)
+            action = dist.sample()
+            buf["logp"][t] = dist.log_prob(action).sum(-1).numpy()
+            buf["v"][t], buf["vc"][t] = (v.numpy() for v in agent.values(x))
+        buf["obs"][t], buf["act"][t] = x.numpy(), action.numpy()
+        obs, reward, cost, term, trunc, final = env.step(np.clip(action.numpy(), low, high))
+        norm.update(obs)
+        episode += np.stack([reward, cost])
+        next_obs = obs.copy()
+        for i, last in final.items():
+            next_obs[i] = last
+            returns.append(float(episode[0, i]))
+            costs.append(float(episode[1, i]))
+            episode[:, i] = 0.0
+        with torch.no_grad():
+            nv, nvc = (v.numpy() for v in agent.values(torch.as_tensor(norm(next_obs))))
+        # a time-limit end is not a real end: bootstrap from the final observation
+        cut = trunc & ~term
+        buf["r"][t], buf["c"][t] = reward + args.gamma * nv * cut, cost + args.gamma * nvc * cut
+        buf["nv"][t], buf["nvc"][t], buf["done"][t] = nv, nvc, term | trunc
+    return buf, obs, returns, costs
+
+
 def train(args) -> list[dict]:
     """Train; returns the per-rollout log (also appended to ``args.out``/log.jsonl)."""
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     env = make_env(args)
-    n, low, high = env.num_envs, env.action_space.low, env.action_space.high
-    steps_per_env = args.num_steps // n
-    batch = steps_per_env * n
+    steps = args.num_steps // env.num_envs
+    batch = steps * env.num_envs
     updates = max(1, -(-args.total_steps // batch))   # at least total_steps
     agent = Agent(env.obs_dim, env.action_space.shape[0], args.hidden)
     opt = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
     lagrange = Lagrange(args.cost_limit, args.lagrange_lr, args.lagrange_init)
-    norm, start, wall, history = RunningNorm(env.obs_dim), 0, 0.0, []
-    ckpt = args.out and os.path.join(args.out, "ckpt.pt")
+    norm, run = RunningNorm(env.obs_dim), {"update": 0, "wall": 0.0, "history": []}
+    ckpt, log = (os.path.join(args.out, name) if args.out else None
+                 for name in ("ckpt.pt", "log.jsonl"))
     if ckpt and os.path.exists(ckpt):
         state = torch.load(ckpt, weights_only=False)
         agent.load_state_dict(state["agent"])
@@ -217,74 +243,46 @@ def train(args) -> list[dict]:
         lagrange.opt.load_state_dict(state["lagrange_opt"])
         norm.__dict__.update(state["norm"])
         torch.set_rng_state(state["torch_rng"])
-        start, wall, history = state["update"], state["wall"], state["history"]
-        print(f"resuming {args.out} at update {start} ({start * batch} steps)")
-    if args.out:
+        run = {k: state[k] for k in run}
+        print(f"resuming {args.out} at update {run['update']} ({run['update'] * batch} steps)")
+    if log:
         os.makedirs(args.out, exist_ok=True)
-        with open(os.path.join(args.out, "log.jsonl"), "w") as f:   # what the checkpoint has
-            f.writelines(json.dumps(h) + "\n" for h in history)
-    obs = env.reset(seed=args.seed + start)
+        with open(log, "w") as f:   # the rows the checkpoint has
+            f.writelines(json.dumps(row) + "\n" for row in run["history"])
+    obs = env.reset(seed=args.seed + run["update"])
     norm.update(obs)
-    ep_ret, ep_cost = np.zeros(n), np.zeros(n)
-    shape = (steps_per_env, n)
-    for update in range(start, updates):
+    episode = np.zeros((2, env.num_envs))   # running return and cost of each env's episode
+    for update in range(run["update"], updates):
         t0 = time.perf_counter()
-        buf = {k: np.zeros(shape) for k in ("r", "c", "v", "vc", "nv", "nvc", "done", "logp")}
-        buf_obs = np.zeros((*shape, env.obs_dim), np.float32)
-        buf_act = np.zeros((*shape, env.action_space.shape[0]), np.float32)
-        returns, costs = [], []
-        for t in range(steps_per_env):
-            x = torch.as_tensor(norm(obs))
-            with torch.no_grad():
-                dist = agent.dist(x)
-                action = dist.sample()
-                buf["logp"][t] = dist.log_prob(action).sum(-1).numpy()
-                buf["v"][t], buf["vc"][t] = (v.numpy() for v in agent.values(x))
-            buf_obs[t], buf_act[t] = x.numpy(), action.numpy()
-            obs, reward, cost, term, trunc, final = env.step(np.clip(action.numpy(), low, high))
-            norm.update(obs)
-            ep_ret, ep_cost = ep_ret + reward, ep_cost + cost
-            next_obs = obs.copy()
-            for i, last in final.items():
-                next_obs[i] = last
-                returns.append(float(ep_ret[i]))
-                costs.append(float(ep_cost[i]))
-                ep_ret[i] = ep_cost[i] = 0.0
-            with torch.no_grad():
-                nv, nvc = (v.numpy() for v in agent.values(torch.as_tensor(norm(next_obs))))
-            # a time-limit end is not a real end: bootstrap from the final observation
-            reward = reward + args.gamma * nv * (trunc & ~term)
-            cost = cost + args.gamma * nvc * (trunc & ~term)
-            buf["r"][t], buf["c"][t], buf["nv"][t], buf["nvc"][t] = reward, cost, nv, nvc
-            buf["done"][t] = np.logical_or(term, trunc)
+        buf, obs, returns, costs = rollout(agent, env, norm, obs, episode, steps, args)
         if costs:
             lagrange.update(float(np.mean(costs)))
         lam = lagrange.value
         adv_r = gae(buf["r"], buf["v"], buf["nv"], buf["done"], args.gamma, args.gae_lambda)
         adv_c = gae(buf["c"], buf["vc"], buf["nvc"], buf["done"], args.gamma, args.gae_lambda)
-        flat = {"obs": buf_obs.reshape(batch, -1), "act": buf_act.reshape(batch, -1),
+        data = {"obs": buf["obs"].reshape(batch, -1), "act": buf["act"].reshape(batch, -1),
                 "logp": buf["logp"].ravel(), "adv": ((adv_r - lam * adv_c) / (1 + lam)).ravel(),
                 "ret_r": (adv_r + buf["v"]).ravel(), "ret_c": (adv_c + buf["vc"]).ravel()}
-        flat = {k: torch.as_tensor(v, dtype=torch.float32) for k, v in flat.items()}
         for group in opt.param_groups:
             group["lr"] = args.lr * (1 - update / updates)
-        stats = ppo_update(agent, opt, flat, args)
-        wall += time.perf_counter() - t0
+        stats = ppo_update(agent, opt, {k: torch.as_tensor(v, dtype=torch.float32)
+                                        for k, v in data.items()}, args)
+        run["wall"] += time.perf_counter() - t0
         row = {"step": (update + 1) * batch, "ep_return": float(np.mean(returns)) if returns
-               else None, "ep_cost": float(np.mean(costs)) if costs else None, "wall": wall,
-               "returns": returns, "costs": costs, "lambda": lam, **stats}
-        history.append(row)
-        if args.out:
-            with open(os.path.join(args.out, "log.jsonl"), "a") as f:
+               else None, "ep_cost": float(np.mean(costs)) if costs else None,
+               "wall": run["wall"], "returns": returns, "costs": costs, "lambda": lam, **stats}
+        run["history"].append(row)
+        run["update"] = update + 1
+        if log:
+            with open(log, "a") as f:
                 f.write(json.dumps(row) + "\n")
-            if (update + 1) % args.save_every == 0 or update + 1 == updates:
-                state = {"agent": agent.state_dict(), "opt": opt.state_dict(),
-                         "lambda": lagrange.param.item(), "lagrange_opt": lagrange.opt.state_dict(),
-                         "norm": dict(norm.__dict__), "torch_rng": torch.get_rng_state(),
-                         "update": update + 1, "wall": wall, "history": history}
-                torch.save(state, ckpt + ".tmp")
+            if run["update"] % args.save_every == 0 or run["update"] == updates:
+                torch.save({"agent": agent.state_dict(), "opt": opt.state_dict(),
+                            "lambda": lagrange.param.item(),
+                            "lagrange_opt": lagrange.opt.state_dict(), "norm": dict(norm.__dict__),
+                            "torch_rng": torch.get_rng_state(), **run}, ckpt + ".tmp")
                 os.replace(ckpt + ".tmp", ckpt)
-    return history
+    return run["history"]
 
 
 def ppo_update(agent, opt, data, args) -> dict:
