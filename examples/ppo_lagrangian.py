@@ -81,6 +81,7 @@ class NativeEnv:
 
     def __init__(self, env_id, num_envs, max_episode_steps=None):
         import gymnasium
+        import safety_sim  # noqa: F401  - registers the ids (only this backend needs safety_sim)
         from gymnasium.vector import AutoresetMode
         mode = "vector_entry_point" if gymnasium.spec(env_id).vector_entry_point else "sync"
         if mode == "sync":

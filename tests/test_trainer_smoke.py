@@ -72,9 +72,10 @@ def test_resumes_from_its_checkpoint(trainer, tmp_path):
     assert [json.loads(line)["step"] for line in lines] == [100, 200, 300, 400]
 
 
-def test_native_vector_backend(trainer):
-    history = trainer.main(SHORT + ["--backend", "native", "--num-envs", "2",
-                                    "--cost-limit", "0"])
+@pytest.mark.parametrize("env_id", ["SafetyPointGoal1-v0",            # batched backend
+                                    "SafetyHalfCheetahVelocity-v1"])  # gymnasium's sync env
+def test_native_vector_backend(trainer, env_id):
+    history = trainer.main(SHORT + ["--backend", "native", "--num-envs", "2", "--env", env_id])
     assert [r["step"] for r in history] == [100, 200, 300, 400]
     assert finite_losses(history)
     assert sum(len(r["returns"]) for r in history) == 4      # 2 worlds x 2 episodes of 100
