@@ -73,9 +73,9 @@ def value_at(run: dict, step: int, col: int):
     return points[-1][col] if points else None
 
 
-def checkpoint_steps(results: dict, total: int) -> list[int]:
-    lasts = [r["last_step"] for sides in results.values() for runs in sides.values()
-             for r in runs.values() if r["finished"]]
+def checkpoint_steps(sides: dict, total: int) -> list[int]:
+    """One task's checkpoints: tenths of its shortest finished run (the 10th is its end)."""
+    lasts = [r["last_step"] for runs in sides.values() for r in runs.values() if r["finished"]]
     end = min(lasts) if lasts else total
     return [round(end * k / CHECKPOINTS) // GRID * GRID if k < CHECKPOINTS else end
             for k in range(1, CHECKPOINTS + 1)]
@@ -138,7 +138,7 @@ def section(results: dict, study: dict) -> str:
               "steps/s |", "|---|---|---|---|---|---|---|"]
     verdicts = []
     for task in study["tasks"]:
-        steps = checkpoint_steps(results, total)
+        steps = checkpoint_steps(results[task], total)
         for side in ("reference", "safety_sim"):
             runs = results[task][side]
             col = {c: mean_se([value_at(r, steps[-1], c) for r in runs.values()]) for c in (1, 2)}
@@ -163,6 +163,16 @@ def section(results: dict, study: dict) -> str:
                  if fin["ok"] is not None else "not yet")
         lines.append(f"| {task} | {name} | {sum(r['ok'] for r in judged)} of {len(judged)}"
                      f" judged ({len(rows)} planned) | {final} | {', '.join(fails) or '–'} |")
+    lines += ["", "Each run (the trainer's wall-clock; steps/s over the whole run):", "",
+              "| task | side | seed | steps | wall-clock | steps/s | final λ |",
+              "|---|---|---|---|---|---|---|"]
+    for task in study["tasks"]:
+        for side in ("reference", "safety_sim"):
+            for seed, r in sorted(results[task][side].items()):
+                lines.append(f"| {task} | {LABEL[side]} | {seed} | {r['last_step']:,}"
+                             f"{'' if r['finished'] else ' (running)'} | "
+                             f"{r['wall_s'] / 60:.1f} min | {r['steps_per_s']:.0f} | "
+                             f"{r['final_lambda']:.3f} |")
     return "\n".join(lines)
 
 
@@ -174,7 +184,8 @@ def report(runs: Path, docs: Path) -> int:
         if any(results[task].values()):
             plot(results, task, limit, docs / f"learning_parity_{task}.png")
     summary = {"study": study, "window_steps": WINDOW, "grid_steps": GRID, "results": results,
-               "checkpoints": checkpoint_steps(results, study["total_steps"])}
+               "checkpoints": {task: checkpoint_steps(results[task], study["total_steps"])
+                               for task in study["tasks"]}}
     (docs / "learning_parity_results.json").write_text(json.dumps(summary, separators=(",", ":")))
     doc = docs / "learning_parity.md"
     text = doc.read_text()
