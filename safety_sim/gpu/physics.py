@@ -61,8 +61,7 @@ class WarpWorlds:
         self.cuda = torch_device.type == "cuda"
         self.stream = torch.cuda.Stream(torch_device) if self.cuda else None
         batch = {f: n for f in self.row_fields + CONST_FIELDS}
-        data = mujoco.MjData(model)
-        mujoco.mj_forward(model, data)
+        data = mujoco.MjData(model)     # no contacts yet: every world is reset before use
         with self.scope():
             self.mx = put_model_checked(mjw, model, name, batch_sizes=batch)
             self.dx = mjw.put_data(model, data, nworld=n, nconmax=self.nconmax,
