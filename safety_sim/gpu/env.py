@@ -36,7 +36,8 @@ class NavigationGpuVectorEnv(BatchedVectorEnv):
     bool. Nothing else leaves the device unless ``output="numpy"``.
 
     Autoreset: the CPU vector env's three modes (``autoreset_mode``); SAME_STEP's
-    ``info["final_obs"]`` is the batched observation (a tensor) with its ``_final_obs`` mask.
+    ``info["final_obs"]`` is the CPU vector env's object array (each ended world's
+    observation in the output form, None elsewhere) with its ``_final_obs`` mask.
     A world whose state goes bad (NaN, beyond 1e10) or that overflows MJWarp's buffers
     reports ``physics_unstable``, earns 0, keeps its previous observation, is truncated and
     its physics reset; a warning names it (and the buffer to raise: ``njmax``, ``nconmax``).
@@ -176,9 +177,12 @@ class NavigationGpuVectorEnv(BatchedVectorEnv):
         return terminated
 
     def _report_unstable(self, ids: np.ndarray, overflow: np.ndarray) -> None:
+        named = ids[:8]
+        texts = self.worlds.overflow_texts(named)           # before the reset clears them
         self.worlds.reset_unstable(self.rules.device_mask(self._unstable))
-        what = "; ".join(f"world {i}: " + (self.worlds.overflow_text(i) if overflow[i]
-                                           else "NaN or huge qpos/qvel/qacc") for i in ids[:8])
+        what = "; ".join(f"world {i}: " + (text if overflow[i] else
+                                            "NaN or huge qpos/qvel/qacc")
+                         for i, text in zip(named, texts))
         gymnasium.logger.warn(f"{self.name}: the physics became unstable ({what}); those "
                               "worlds earn nothing, their episodes are truncated and their "
                               "physics reset")
@@ -219,7 +223,13 @@ class NavigationGpuVectorEnv(BatchedVectorEnv):
         return self.rules.obs
 
     def _final(self, ended: np.ndarray) -> dict[str, Any]:
-        return {"final_obs": self.rules.obs.clone(), "_final_obs": ended.copy(),
+        """SAME_STEP's ``final_obs`` as the CPU vector env (and gymnasium's sync env) gives
+        it: an object array of N entries, each ended world's observation (a tensor row in
+        the output form), None elsewhere."""
+        obs, final = self.rules.obs, np.full(self.num_envs, None, dtype=object)
+        for i in np.flatnonzero(ended):
+            final[i] = obs[int(i)].clone()
+        return {"final_obs": final, "_final_obs": ended.copy(),
                 "final_info": self._info(ended), "_final_info": ended.copy()}
 
     def _render_world(self, i: int):

@@ -35,7 +35,12 @@ class Outputs:
         if isinstance(v, dict):
             return {k: self.value(x) for k, x in v.items()}
         if isinstance(v, np.ndarray):
-            if self.output == "numpy" or v.dtype == object:
+            if v.dtype == object:                   # SAME_STEP's final_obs: one per world
+                out = np.full(v.shape, None, dtype=object)
+                for i, x in enumerate(v):
+                    out[i] = None if x is None else self.value(x)
+                return out
+            if self.output == "numpy":
                 return v
             return t.as_tensor(v).to(self.device)   # terminated, truncated (host-known)
         if isinstance(v, t.Tensor):
@@ -61,7 +66,8 @@ def check_actions(torch, actions, space, num_envs: int, device, name: str, value
     """One action of ``space`` per world as a float32 tensor ``(N, nu)`` on ``device``: numpy
     input through the CPU vector env's :func:`~safety_sim.vector.checks.check_box_actions`,
     tensors checked on the device (``values``: NaN/inf and bounds, one small read back when
-    some world is bad; the message names the worlds and the first bad value)."""
+    some world is bad; the message names the worlds and the first bad value; values a few
+    units in the last place outside a bound are clipped, as the CPU envs clip them)."""
     if not isinstance(actions, torch.Tensor):
         a = checks.check_box_actions(actions, space, num_envs, name)
         return torch.as_tensor(a, dtype=torch.float32).to(device)
@@ -80,4 +86,5 @@ def check_actions(torch, actions, space, num_envs: int, device, name: str, value
         if bool(bad.any()):     # the one read back of the check
             host = a.cpu().numpy()
             checks.check_box_actions(host, space, num_envs, name)   # raises, naming worlds
+            a = torch.clamp(a, low, high)   # within a few ulps of a bound: clipped, as there
     return a.to(torch.float32)

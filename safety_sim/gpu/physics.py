@@ -11,6 +11,8 @@ read through zero-copy torch views (float32, MJWarp's precision).
 """
 from __future__ import annotations
 
+import math
+
 import mujoco
 import numpy as np
 
@@ -22,10 +24,9 @@ from safety_sim.navigation.worlds import GREMLIN_FIELDS, LAYOUT_FIELDS
 CONST_FIELDS = ("body_invweight0", "dof_invweight0", "actuator_acc0")
 #: MuJoCo's bound on a sane state (mjMAXVAL): beyond it, or NaN, a world is unstable
 MAX_VALUE = 1e10
-#: per-world buffer sizes (njmax constraints, nconmax contacts) by agent, measured on the
-#: worst levels (Button2, Push2, Goal2) with random actions on Warp's CPU device, doubled
-BUFFERS = {"Point": (128, 48), "Car": (256, 64), "Doggo": (384, 96), "Racecar": (256, 64),
-           "Ant": (384, 96)}
+#: default buffers over the measured peaks (buffer_table.py: random actions; a policy may
+#: crowd objects more): this factor, rounded up (njmax to 16 rows, nconmax to 8, at least 16)
+MARGIN = 1.5
 _STATE = ("qpos", "qvel", "qacc", "qacc_warmstart", "ctrl", "time", "xpos", "xmat",
           "sensordata", "mocap_pos", "cvel", "subtree_com", "overflow")
 
@@ -40,10 +41,24 @@ def put_model_checked(mjw, model: mujoco.MjModel, name: str, **kwargs):
                                   f"level's model: {exc}") from None
 
 
+def default_buffers(runtime) -> tuple[int, int]:
+    """``(njmax, nconmax)`` per world for the level ``runtime``: :data:`MARGIN` over its
+    measured peaks (:mod:`safety_sim.gpu.buffer_table`); a level not measured (a user's
+    ``config``) gets its agent's largest peaks over the registered levels."""
+    from safety_sim.gpu.buffer_table import PEAKS   # noqa: PLC0415
+
+    peak = PEAKS.get(runtime.name)
+    if peak is None:
+        mine = [v for k, v in PEAKS.items() if k.startswith(f"Safety{runtime.agent.name}")]
+        peak = (max(v[0] for v in mine), max(v[1] for v in mine))
+    ncon, nefc = peak
+    return 16 * math.ceil(MARGIN * nefc / 16), max(16, 8 * math.ceil(MARGIN * ncon / 8))
+
+
 class WarpWorlds:
     """N worlds of ``runtime`` on the Warp device ``warp_device`` (torch views on
     ``torch_device``); ``njmax``/``nconmax``: per-world constraint and contact buffers (None:
-    :data:`BUFFERS` of the agent)."""
+    :func:`default_buffers` of the level)."""
 
     def __init__(self, runtime, n: int, mods, warp_device: str, torch_device, *, name: str,
                  njmax: int | None = None, nconmax: int | None = None) -> None:
@@ -53,7 +68,7 @@ class WarpWorlds:
         model = runtime.model
         self.gremlins = len(self.handles.gremlin_mocap) > 0
         self.row_fields = LAYOUT_FIELDS + (GREMLIN_FIELDS if self.gremlins else ())
-        default = BUFFERS.get(runtime.agent.name, (256, 64))
+        default = default_buffers(runtime)
         self.njmax = default[0] if njmax is None else int(njmax)
         self.nconmax = default[1] if nconmax is None else int(nconmax)
         self.dt = float(model.opt.timestep)
@@ -64,8 +79,11 @@ class WarpWorlds:
         data = mujoco.MjData(model)     # no contacts yet: every world is reset before use
         with self.scope():
             self.mx = put_model_checked(mjw, model, name, batch_sizes=batch)
+            self.mx.opt.warn_overflow = 0     # no kernel prints: the env names the worlds
             self.dx = mjw.put_data(model, data, nworld=n, nconmax=self.nconmax,
                                    njmax=self.njmax)
+        self._buffer_bits = int(mjw.OverflowType.ALL & ~(mjw.OverflowType.ITERATIONS
+                                                         | mjw.OverflowType.LS_ITERATIONS))
         self.rows = {f: wp.to_torch(getattr(self.mx, f)) for f in self.row_fields}
         for f in _STATE:
             if f != "mocap_pos" or model.nmocap:
@@ -74,12 +92,18 @@ class WarpWorlds:
         self._root = int(model.body_rootid[self.handles.agent_body])
         self._graph = None
         if self.gremlins:
+            from safety_sim.gpu.torch_ops import TorchOps   # noqa: PLC0415
+            self._ops = TorchOps(torch, mods.xpc, torch_device)
             self._travel = runtime.config.find(no.Gremlins).travel
             self._ghosts_wp = wp.zeros((nc.SUBSTEPS, n, model.nmocap), dtype=wp.vec3,
                                        device=warp_device)
             self._ghosts = wp.to_torch(self._ghosts_wp)
             self._ghost_cols = torch.as_tensor(self.handles.gremlin_mocap,
                                                device=torch_device)
+            # every world's simulation time in float64, advanced as MuJoCo C advances
+            # ``time`` (one ``+= timestep`` per substep): the ghosts' positions are those of
+            # the CPU envs' times, not of MJWarp's float32 ``time``
+            self.clock = torch.zeros(n, dtype=torch.float64, device=torch_device)
 
     # -- device scope ------------------------------------------------------------------------
     def scope(self):
@@ -106,6 +130,8 @@ class WarpWorlds:
                           | mjw.SetConstGroup.INERT0)
             mjw.forward(self.mx, self.dx)
             self.qacc_warmstart[idx] = self.qacc[idx]
+            if self.gremlins:
+                self.clock[idx] = 0.0
 
     def reset_unstable(self, mask) -> None:
         """MuJoCo's answer to a bad state, for the worlds of ``mask``: their data reset (the
@@ -113,6 +139,8 @@ class WarpWorlds:
         with self.scope():
             self.mods.mjw.reset_data(self.mx, self.dx, reset=self.mods.wp.from_torch(mask))
             self.mods.mjw.forward(self.mx, self.dx)
+            if self.gremlins:
+                self.clock.masked_fill_(mask, 0.0)
 
     def move_goal(self, ids, body_pos) -> None:
         """The goal body's new position in the worlds ``ids`` (a goal event): its model row
@@ -165,18 +193,19 @@ class WarpWorlds:
         mjw.forward(self.mx, self.dx)
 
     def _ghost_table(self) -> None:
-        """The ghosts' positions before each substep of this step, from every world's time
-        (the rule of :class:`~safety_sim.navigation.objects.Gremlins`, in float64)."""
+        """The ghosts' positions before each substep of this step, from every world's float64
+        time (the rule of :class:`~safety_sim.navigation.objects.Gremlins`), and the clock
+        advanced by the step's substeps."""
         torch = self.mods.torch
-        t0 = self.time.to(torch.float64)
         table = self._ghosts
         table.copy_(self.mocap_pos.unsqueeze(0).expand_as(table))
-        from safety_sim.gpu.torch_ops import TorchOps   # noqa: PLC0415
-        ops = TorchOps(torch, self.mods.xpc, self.torch_device)
+        tau = self.clock
         for k in range(nc.SUBSTEPS):
-            gx, gy, gz = no.Gremlins.ghost_position(ops, t0 + k * self.dt, self._travel)
+            gx, gy, gz = no.Gremlins.ghost_position(self._ops, tau, self._travel)
             ghost = torch.stack([gx, gy, torch.full_like(gx, gz)], dim=-1).to(torch.float32)
             table[k][:, self._ghost_cols] = ghost[:, None, :]
+            tau = tau + self.dt
+        self.clock = tau
 
     # -- reads ----------------------------------------------------------------------------------
     def bad_state(self):
@@ -189,13 +218,18 @@ class WarpWorlds:
         return bad
 
     def overflowed(self):
-        """(N,) bool: MJWarp ran out of a buffer (njmax, nconmax, ...) in that world."""
-        return self.overflow != 0
+        """(N,) bool: MJWarp ran out of a buffer (njmax, nconmax, ...) in that world. The
+        solver's iteration limits (MJWarp reports them in the same bit mask) are no overflow:
+        MuJoCo C stops at them too, silently."""
+        return (self.overflow & self._buffer_bits) != 0
 
-    def overflow_text(self, i: int) -> str:
-        bits = self.mods.mjw.OverflowType(int(self.overflow[i]))
-        return (f"{bits!r} (njmax={self.njmax}, nconmax={self.nconmax} per world; raise "
-                "them with njmax=/nconmax=)")
+    def overflow_texts(self, ids) -> list[str]:
+        """What overflowed in each world of ``ids`` (read before their physics is reset)."""
+        torch = self.mods.torch
+        codes = (self.overflow[torch.as_tensor(ids, device=self.torch_device)]
+                 & self._buffer_bits).cpu().numpy()
+        return [f"{self.mods.mjw.OverflowType(int(c))!r} (njmax={self.njmax}, nconmax="
+                f"{self.nconmax} per world; raise them with njmax=/nconmax=)" for c in codes]
 
     def agent_velocity_args(self):
         """``cvel``, ``xpos`` and subtree ``com`` of the agent, coordinate first, float64."""

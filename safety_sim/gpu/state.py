@@ -14,19 +14,6 @@ from safety_sim.navigation.physics import agent_velocity
 from safety_sim.navigation.rewards import Snapshot
 
 
-def fallen_rule(agent):
-    """The agent's ``alive`` rule on device arrays: ``None`` without one; the Ant's (alive
-    while its body origin is above ``ALIVE_Z``) as ``z -> fallen``. Another agent's rule
-    raises NotImplementedError naming it (the GPU form must not guess a rule)."""
-    if agent.alive is None:
-        return None
-    if agent.name == "Ant":
-        from safety_sim.navigation.agents.ant import ALIVE_Z, alive  # noqa: PLC0415
-        if agent.alive is alive:
-            return lambda z: ~(z > ALIVE_Z)
-    raise NotImplementedError(f"agent {agent.name}: its alive rule has no device form")
-
-
 class DeviceRules:
     """Rules, per-world judging state and observations of ``worlds`` (a
     :class:`~safety_sim.gpu.physics.WarpWorlds`) for the level ``runtime``."""
@@ -58,7 +45,7 @@ class DeviceRules:
         self.terms: dict = {}
         self.cost_sum = torch.zeros(n, dtype=f64, device=dev)
         self.reward_terms: dict = {}
-        self._fallen = fallen_rule(runtime.agent)
+        self._alive = runtime.agent.alive
 
     # -- host <-> device ------------------------------------------------------------------------
     def device_mask(self, mask: np.ndarray):
@@ -114,10 +101,11 @@ class DeviceRules:
         return s, f
 
     def fallen(self):
-        """(N,) bool: the agent's ``alive`` rule fails (all False without one)."""
-        if self._fallen is None:
+        """(N,) bool: the agent's own ``alive`` rule fails on the state :meth:`read_state`
+        read (float64; all False for an agent without one)."""
+        if self._alive is None:
             return self.torch.zeros(self.n, dtype=self.torch.bool, device=self.device)
-        return self._fallen(self.worlds.xpos[:, self._agent, 2])
+        return ~self._alive(self.ops, self._xpos[:, self._agent].T)
 
     def commit(self, rows, labels: dict, terms: dict) -> None:
         """Keep the labels and cost terms of the worlds ``rows`` (device mask) for info."""

@@ -37,3 +37,12 @@ def random_actions(space, n, rng):
 @pytest.fixture
 def rng():
     return np.random.default_rng(0)
+
+
+@pytest.fixture(scope="session")
+def torch():
+    """The torch module (imported here, not at collection: the default suite collects these
+    files without the [gpu] extra and deselects them by their marker)."""
+    import torch as module
+
+    return module

@@ -5,7 +5,6 @@ from __future__ import annotations
 import gymnasium
 import numpy as np
 import pytest
-import torch
 from gymnasium.error import ResetNeeded
 
 from tests.gpu.conftest import random_actions
@@ -42,15 +41,36 @@ def test_next_step_autoreset_continues_each_world_stream(make_gpu):
             assert np.allclose(mine[name], xy, atol=1e-5), name
 
 
-def test_same_step_reports_the_final_observation(make_gpu):
-    env = make_gpu(ID, 2, max_episode_steps=2, autoreset_mode="SameStep")
+@pytest.mark.parametrize("output", ["torch", "numpy"])
+def test_same_step_final_observation_as_the_cpu_vector_env(make_gpu, torch, output):
+    """``final_obs``: the CPU vector env's object array (None where no world ended), each
+    ended world's last observation in the output form; the returned one is the new episode's."""
+    kind = torch.Tensor if output == "torch" else np.ndarray
+    env = make_gpu(ID, 3, max_episode_steps=2, autoreset_mode="SameStep", output=output)
+    cpu = gymnasium.make_vec(ID, 3, vectorization_mode="vector_entry_point",
+                             max_episode_steps=2, autoreset_mode="SameStep")
     env.reset(seed=0)
-    zero = np.zeros((2, *env.single_action_space.shape))
-    obs, *_ = env.step(zero)
-    obs2, rew, term, trunc, info = env.step(zero)
-    assert trunc.all() and info["_final_obs"].all()
-    assert info["final_obs"].shape == obs.shape and not torch.equal(info["final_obs"], obs2)
-    assert "final_info" in info and info["_final_info"].all()
+    cpu.reset(seed=0)
+    zero = np.zeros((3, *env.single_action_space.shape))
+    _, _, _, _, info = env.step(zero)
+    _, _, _, _, cinfo = cpu.step(zero)
+    assert "final_obs" not in info and "final_obs" not in cinfo
+    obs, _, _, trunc, info = env.step(zero)
+    cobs, _, _, ctrunc, cinfo = cpu.step(zero)
+    assert trunc.tolist() == ctrunc.tolist() == [True] * 3
+    for key in ("final_obs", "_final_obs", "final_info", "_final_info"):
+        assert type(info[key]) is type(cinfo[key]), key
+    final, cfinal = info["final_obs"], cinfo["final_obs"]
+    assert final.dtype == cfinal.dtype == object and final.shape == cfinal.shape == (3,)
+    goal = next(e for e in env.runtime.obs_layout.entries if e.key == "goal_lidar")
+    lidar = slice(goal.start, goal.stop)
+    for i in range(3):
+        assert isinstance(final[i], kind) and final[i].shape == cfinal[i].shape
+        got = np.asarray(final[i].cpu() if output == "torch" else final[i])
+        np.testing.assert_allclose(got[lidar], cfinal[i][lidar], atol=1e-4)
+        assert not np.allclose(got, np.asarray(obs[i].cpu() if output == "torch" else obs[i]))
+    assert set(info["final_info"]) == set(cinfo["final_info"])
+    cpu.close()
 
 
 def test_disabled_needs_a_masked_reset(make_gpu):
@@ -68,7 +88,7 @@ def test_disabled_needs_a_masked_reset(make_gpu):
     env.step(zero)
 
 
-def test_bad_actions_are_refused_naming_the_world(make_gpu):
+def test_bad_actions_are_refused_naming_the_world(make_gpu, torch):
     env = make_gpu(ID, 3)
     with pytest.raises(ResetNeeded):
         env.step(np.zeros((3, 2)))
@@ -88,7 +108,7 @@ def test_bad_actions_are_refused_naming_the_world(make_gpu):
     assert obs.shape == (3, env.single_observation_space.shape[0])
 
 
-def test_outputs_torch_and_numpy(make_gpu, rng):
+def test_outputs_torch_and_numpy(make_gpu, torch, rng):
     t_env = make_gpu(ID, 2, dtype="float32")
     obs, info = t_env.reset(seed=0)
     assert isinstance(obs, torch.Tensor) and obs.dtype == torch.float32

@@ -2,7 +2,6 @@
 entry names what to install (runs in the default suite: nothing heavy is imported)."""
 from __future__ import annotations
 
-import builtins
 import subprocess
 import sys
 
@@ -11,15 +10,14 @@ import pytest
 from safety_sim.gpu import _deps
 
 
+def _hide(monkeypatch, *modules):
+    """Make ``modules`` unimportable (None in sys.modules: ImportError on import)."""
+    for name in modules:
+        monkeypatch.setitem(sys.modules, name, None)
+
+
 def test_missing_packages_are_named_with_the_extra(monkeypatch):
-    real_import = builtins.__import__
-
-    def fake_import(name, *args, **kwargs):
-        if name.split(".")[0] in ("warp", "mujoco_warp"):
-            raise ImportError(f"No module named {name!r}")
-        return real_import(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", fake_import)
+    _hide(monkeypatch, "warp", "mujoco_warp")
     with pytest.raises(ImportError) as err:
         _deps.modules("SafetyPointGoal1-v0")
     text = str(err.value)
@@ -39,3 +37,14 @@ def test_only_navigation_ids():
 
     with pytest.raises(ValueError, match="navigation ids"):
         gpu.make_vec("SafetyConveyorBelt-v0", 2, device="cpu")
+
+
+def test_make_vec_with_a_device_names_the_extra_when_it_is_missing(monkeypatch):
+    """The dispatch of the CPU vector entry point (``device=``) reaches the GPU form's
+    dependency check: a clear ImportError naming the extra, nothing half-built."""
+    import gymnasium
+
+    _hide(monkeypatch, "warp", "mujoco_warp", "torch")
+    with pytest.raises(ImportError, match=r"pip install -e '\.\[gpu\]'"):
+        gymnasium.make_vec("SafetyPointGoal1-v0", 2, vectorization_mode="vector_entry_point",
+                           device="cuda")
