@@ -18,6 +18,7 @@
 #   Both SafePO sections run only with SAFEPO_SRC set to a checkout of
 #   PKU-Alignment/Safe-Policy-Optimization: SafePO is not on the package index (the name
 #   'safepo' there is an empty placeholder); otherwise each says so.
+#   train     [train] extra: examples/ppo_lagrangian.py smoke test (a few hundred steps)
 # Venvs live in $SAFETY_SIM_EXTRAS_VENVS (default /tmp/safety-sim-extras) and are reused.
 set -uo pipefail
 status=0   # every section runs; the script fails if any did
@@ -73,6 +74,10 @@ else
   echo "== extras: safepo single-agent NOT RUN: SafePO is not on the package index;" \
        "set SAFEPO_SRC to a checkout of SafePO (PKU-Alignment/Safe-Policy-Optimization)"
 fi
+
+step "train: the example PPO-Lagrangian trainer (torch venv)"
+"$PY_T" -m pip install -q -e "$ROOT[train,test]"
+"$PY_T" -m pytest -q -m train tests/test_trainer_smoke.py || status=1
 
 step "masa"
 PY_M=$(venv masa)

@@ -9,8 +9,8 @@ depends on the kind of number. Quantities per world are floats or arrays over th
 in the scalar form and arrays ``(objects, N)`` -- object axis first, so that a per-world
 quantity broadcasts against them as it is. ``over_objects`` applies an elementwise function to
 each object (a loop for floats, one broadcast call for arrays), ``any_over`` asks whether it
-holds for some object (stopping at the first for floats), ``bins_max`` scatters readings into
-bins with ``max``.
+holds for some object (stopping at the first for floats), ``bins_max`` scatters each object's
+readings into bins with ``max``.
 
 Exactness: :data:`SCALAR` uses :mod:`math`; :data:`NUMPY` gives the same bits for the
 functions where numpy's own may differ in the last place (``hypot``, ``atan2``, ``sin``,
@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import math
 import operator
-from itertools import chain
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -44,8 +43,7 @@ class ScalarOps:
     atan2 = staticmethod(math.atan2)
     sin = staticmethod(math.sin)
     cos = staticmethod(math.cos)
-    floor = staticmethod(math.floor)       # an int: x - floor(x) is exact, as for arrays
-    floor_int = staticmethod(int)          # for x >= 0
+    floor = staticmethod(math.floor)
 
     @staticmethod
     def where(cond, a, b):
@@ -97,14 +95,26 @@ class ScalarOps:
         return values
 
     @staticmethod
-    def bins_max(out: list, readings: Sequence[tuple]) -> list:
-        """Scatter readings into bins with ``max``: each reading (one per object, from
-        :meth:`over_objects`) is ``(i_1, v_1, i_2, v_2, ...)``, and ``out[i_j] = max(out[i_j],
-        v_j)``, in order; returns ``out`` (changed in place)."""
-        pairs = chain.from_iterable(readings)
-        for i, v in zip(pairs, pairs):
+    def floor_frac(x):
+        """``(floor(x), x - floor(x))`` for ``x >= 0``: the bin (an int) and the exact fraction."""
+        b = int(x)
+        return b, x - b
+
+    @staticmethod
+    def bins_max(out: list, fn: Callable, positions: Sequence, column: Sequence) -> list:
+        """Scatter each object's reading into bins with ``max`` (the lidar's combination):
+        ``fn(x, y, c)`` of each object (its position ``(x, y, ...)`` and its value of the
+        per-object ``column``) gives three (bin, value) pairs ``(i, v, j, w, k, u)``, and
+        ``out[i] = max(out[i], v)`` for each pair, object after object; returns ``out``
+        (changed in place)."""
+        for p, c in zip(positions, column):
+            i, v, j, w, k, u = fn(p[0], p[1], c)
             if v > out[i]:
                 out[i] = v
+            if w > out[j]:
+                out[j] = w
+            if u > out[k]:
+                out[k] = u
         return out
 
 
@@ -126,10 +136,6 @@ class NumpyOps:
     logical_and = staticmethod(np.logical_and)
     logical_or = staticmethod(np.logical_or)
     logical_not = staticmethod(np.logical_not)
-
-    @staticmethod
-    def floor_int(x):
-        return x.astype(np.int64)          # truncation is floor for x >= 0
 
     @staticmethod
     def hypot(x, y):
@@ -179,10 +185,16 @@ class NumpyOps:
         return np.asarray(values)[:, None]
 
     @staticmethod
-    def bins_max(out: np.ndarray, readings: tuple) -> np.ndarray:
+    def floor_frac(x):
+        fl = np.floor(x)
+        return fl.astype(np.int64), x - fl
+
+    @staticmethod
+    def bins_max(out: np.ndarray, fn: Callable, positions: np.ndarray, column) -> np.ndarray:
         """:meth:`ScalarOps.bins_max` for N worlds: ``out`` (N, bins) C-contiguous,
-        ``readings`` (i_1, v_1, ...) each (objects, N); repeated bins combine; returns ``out``
-        (changed in place)."""
+        ``positions`` (coordinates, objects, N), ``column`` (objects, 1); ``fn`` gives (i, v, j,
+        w, k, u) each (objects, N); repeated bins combine; returns ``out`` (changed in place)."""
+        readings = fn(positions[0], positions[1], column)
         n, width = out.shape
         rows = np.arange(n) * width
         flat = out.reshape(-1)
@@ -229,6 +241,7 @@ class ArrayOps:
         return self.xp.clip(x, low, high)
 
     def floor_int(self, x):
+        """``floor(x)`` as int64 (``x`` already whole: :meth:`floor_frac`)."""
         return self.xp.astype(self.xp.floor(x), self.xp.int64)
 
     def zeros_per_world(self, like, width: int):
@@ -256,9 +269,18 @@ class ArrayOps:
     def object_column(self, values: Sequence):
         return self.xp.expand_dims(self.xp.asarray(values), axis=1)
 
-    def bins_max(self, out, readings: tuple):
+    def floor_frac(self, x):
+        fl = self.floor(x)
+        return self.floor_int(fl), x - fl
+
+    def bins_max(self, out, fn: Callable, positions, column):
         """A new ``out`` (array-API arrays need not be writable in place): the one-hot maximum
         over the objects, ``(objects, N, bins)`` at once per (index, value) pair."""
+        return self.scatter_max(out, fn(positions[0, ...], positions[1, ...], column))
+
+    def scatter_max(self, out, readings: tuple):
+        """``out`` with each (index, value) pair of ``readings`` (each (objects, N)) combined
+        in by ``max`` (a library may do this as one scatter)."""
         xp = self.xp
         bins = xp.arange(out.shape[-1])
         zero = xp.zeros((1,) + tuple(out.shape), dtype=out.dtype)

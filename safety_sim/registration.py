@@ -17,9 +17,15 @@ import gymnasium
 NAV_AGENTS = ("Point", "Car", "Doggo", "Racecar", "Ant")
 PUSH_AGENTS = NAV_AGENTS
 PUSH_LEVELS = (0, 1, 2)
-# Navigation tasks: (task, levels, entry point class, episode steps); spec/navigation.md §2.
+# Navigation tasks: (task, levels, entry point class, episode steps); spec/navigation.md §2,
+# spec/sg_extra_navigation.md §2 (Race, FadingEasy, FadingHard: the "Safe Vision" tasks).
 NAV_TASKS = (("Goal", (0, 1, 2), "GoalEnv", 1000), ("Button", (0, 1, 2), "ButtonEnv", 1000),
-             ("Circle", (0, 1, 2), "CircleEnv", 500), ("Run", (0,), "RunEnv", 500))
+             ("Circle", (0, 1, 2), "CircleEnv", 500), ("Run", (0,), "RunEnv", 500),
+             ("Race", (0, 1, 2), "RaceEnv", 500), ("FadingEasy", (0, 1, 2), "FadingEasyEnv", 1000),
+             ("FadingHard", (0, 1, 2), "FadingHardEnv", 1000))
+# Tasks with keyboard-driven ``...Debug-v0`` ids, and their agents (sg_extra_navigation.md §7)
+DEBUG_TASKS = ("Race", "FadingEasy", "FadingHard")
+DEBUG_AGENTS = ("Point", "Car", "Racecar")
 
 
 @dataclass(frozen=True)
@@ -50,6 +56,16 @@ def _task_rows(task: str, levels, entry_point: str, steps: int, family: str) -> 
     return rows
 
 
+def _debug_rows(task: str, levels, steps: int) -> list[EnvRow]:
+    """``Safety{Agent}{Task}{Level}Debug[Gymnasium]-v0``: the base id driven by the keyboard
+    of its viewer (``safety_sim.navigation.tasks:DebugEnv``; no native vector form)."""
+    return [EnvRow(id=f"Safety{agent}{task}{level}Debug{alias}-v0",
+                   entry_point="safety_sim.navigation.tasks:DebugEnv",
+                   kwargs={"task": task, "agent": agent, "level": level},
+                   max_episode_steps=steps, family="navigation")
+            for agent in DEBUG_AGENTS for level in levels for alias in ("", "Gymnasium")]
+
+
 def _nav_vector(entry_point: str) -> str:
     """The native batched vector env of a navigation entry point (``...:GoalEnv`` ->
     ``safety_sim.navigation.vector:GoalVectorEnv``)."""
@@ -62,13 +78,17 @@ def _push_rows() -> list[EnvRow]:
 
 
 def _navigation_rows() -> list[EnvRow]:
-    """Goal, Button, Circle, Run, and ``SafetyNavigation-v0`` for a user's own NavConfig
+    """Goal, Button, Circle, Run, Race, FadingEasy, FadingHard (with their Debug ids), and
+    ``SafetyNavigation-v0`` for a user's own NavConfig
     (``gymnasium.make("SafetyNavigation-v0", agent="Car", config=...)``; its TimeLimit is the
     config's ``max_episode_steps``, enforced by the env itself)."""
     rows = []
     for task, levels, cls, steps in NAV_TASKS:
         rows += _task_rows(task, levels, f"safety_sim.navigation.tasks:{cls}", steps,
                            "navigation")
+    for task, levels, _, steps in NAV_TASKS:
+        if task in DEBUG_TASKS:
+            rows += _debug_rows(task, levels, steps)
     rows.append(EnvRow("SafetyNavigation-v0", "safety_sim.navigation.env:NavigationEnv", {},
                        None, "navigation",
                        vector_entry_point=_nav_vector("navigation:NavigationEnv")))

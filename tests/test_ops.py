@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+import array_api_strict
 import numpy as np
 import pytest
 
@@ -52,7 +53,8 @@ def test_exact_functions_keep_shapes_and_special_values():
         want = _math(getattr(math, name), x.ravel(), y.ravel()).reshape(x.shape)
         assert got.shape == x.shape
         np.testing.assert_array_equal(got, want)           # NaN where math gives NaN
-        assert np.array_equal(np.signbit(got), np.signbit(want))
+        signed = ~np.isnan(want)                           # a NaN's sign bit means nothing
+        assert np.array_equal(np.signbit(got[signed]), np.signbit(want[signed]))
     assert ops.NUMPY.hypot(np.float64(3.0), 4.0) == 5.0     # scalars broadcast too
 
 
@@ -63,7 +65,12 @@ def test_scalar_and_numpy_helpers_agree():
         [ops.SCALAR.clip(v, lo, hi) for v in values]
     assert ops.SCALAR.where(True, 1.0, 2.0) == 1.0
     assert ops.NUMPY.where(np.array([True, False]), 1.0, 2.0).tolist() == [1.0, 2.0]
-    assert ops.SCALAR.floor_int(2.9) == 2 and ops.NUMPY.floor_int(np.array([2.9])).tolist() == [2]
+    x = [0.0, 2.9, 15.999999999999998, 16.0, 1e-300]
+    b, f = ops.NUMPY.floor_frac(np.array(x))
+    assert [ops.SCALAR.floor_frac(v) for v in x] == list(zip(b.tolist(), f.tolist()))
+    assert ops.SCALAR.floor_frac(2.5) == (2, 0.5) and ops.SCALAR.floor_frac(16.0) == (16, 0.0)
+    ab, af = ops.ArrayOps(array_api_strict).floor_frac(array_api_strict.asarray(x))
+    assert np.asarray(ab).tolist() == b.tolist() and np.asarray(af).tolist() == f.tolist()
     # object axis: a loop over objects for floats, one broadcast call for arrays (objects, N)
     xs, ys = [0.1, 0.5, 2.0], [0.0, 0.2, 0.3]
     agent = {"x": 0.4, "y": 0.1}
@@ -84,16 +91,33 @@ def test_scalar_and_numpy_helpers_agree():
 
 def test_bins_max_combines_repeated_bins_like_the_loop():
     rng = np.random.default_rng(3)
-    index = rng.integers(0, 5, size=(2, 12, 4))        # two (bin, value) pairs per object
-    values = rng.normal(size=(2, 12, 4))
-    readings = (index[0], values[0], index[1], values[1])   # each (objects, worlds)
-    batched = ops.NUMPY.bins_max(np.zeros((4, 5)), readings)
+    index = rng.integers(0, 5, size=(3, 12, 4))        # three (bin, value) pairs per object
+    values = rng.normal(size=(3, 12, 4))
+    # object k of world w sits at (k, w); its column value is k as well
+    positions = np.stack(np.meshgrid(np.arange(12), np.arange(4), indexing="ij"))
+
+    def reading(k, w, c):
+        assert np.array_equal(k, c + 0 * w)             # the column is passed per object
+        return (index[0, k, w], values[0, k, w], index[1, k, w], values[1, k, w],
+                index[2, k, w], values[2, k, w])
+
+    column = np.arange(12)[:, None]
+    batched = ops.NUMPY.bins_max(np.zeros((4, 5)), reading, positions, column)
     for w in range(4):
-        rows = [(int(index[0, k, w]), values[0, k, w], int(index[1, k, w]), values[1, k, w])
-                for k in range(12)]
-        assert batched[w].tolist() == ops.SCALAR.bins_max([0.0] * 5, rows)
-    generic = ops.ArrayOps(np).bins_max(np.zeros((4, 5)), readings)
-    assert np.array_equal(generic, batched)
+        def one_world(k, w_, c, w=w):
+            return tuple(int(v) if i % 2 == 0 else float(v)
+                         for i, v in enumerate(reading(k, w, c)))
+        rows = [(k, w) for k in range(12)]
+        assert batched[w].tolist() == ops.SCALAR.bins_max([0.0] * 5, one_world, rows, range(12))
+    # the generic form (array_api_strict) takes the same readings as device-like arrays
+    xs = array_api_strict
+    fixed = tuple(xs.asarray(a) for a in reading(positions[0], positions[1], column))
+    generic = ops.ArrayOps(xs).bins_max(xs.zeros((4, 5), dtype=xs.float64), lambda k, w, c: fixed,
+                                        xs.asarray(positions), xs.asarray(column))
+    assert np.array_equal(np.asarray(generic), batched)
+    # a repeated bin keeps the largest value, whatever the order
+    assert ops.SCALAR.bins_max([0.0, 0.0], lambda x, y, c: (0, x, 1, -x, 0, x / 2),
+                               [(0.3, 0), (0.7, 0), (0.5, 0)], [0, 0, 0]) == [0.7, 0.0]
 
 
 def test_namespace_picks_the_form_of_its_argument():

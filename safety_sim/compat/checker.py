@@ -18,7 +18,8 @@ def check_safe_step(result, observation_space) -> None:
     otherwise, as gymnasium's checker) and a dict info (AssertionError otherwise)."""
     assert isinstance(result, tuple) and len(result) == 6, (
         "a Safety-Gymnasium step returns (obs, reward, cost, terminated, truncated, info), "
-        f"got {type(result).__name__} of length {len(result) if hasattr(result, '__len__') else '?'}")
+        f"got {type(result).__name__} of length "
+        f"{len(result) if hasattr(result, '__len__') else '?'}")
     obs, reward, cost, terminated, truncated, info = result
     check_obs(obs, observation_space, "step")
     for name, value in (("reward", reward), ("cost", cost)):
@@ -28,7 +29,8 @@ def check_safe_step(result, observation_space) -> None:
     for name, value in (("terminated", terminated), ("truncated", truncated)):
         if not isinstance(value, (bool, np.bool_)):
             logger.warn(f"Expects `{name}` signal to be a boolean, actual type: {type(value)}")
-    assert isinstance(info, dict), f"The `info` returned by `step()` must be a dict, got {type(info)}"
+    assert isinstance(info, dict), (
+        f"The `info` returned by `step()` must be a dict, got {type(info)}")
 
 
 class SafePassiveEnvChecker(ForwardsAttributes, PassiveEnvChecker):

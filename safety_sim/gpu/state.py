@@ -127,6 +127,6 @@ class DeviceRules:
         out = t.empty_like(self.obs)
         obs = self.runtime.observer.observe(
             self.ops, w.sensordata.to(t.float64), xpos[:, self._agent].T,
-            w.xmat9[:, self._agent].to(t.float64).T, xpos[:, self._lidar, 0].T,
-            xpos[:, self._lidar, 1].T, self.timer > 0, out)
+            w.xmat9[:, self._agent].to(t.float64).T, xpos[:, self._lidar, :2].permute(2, 1, 0),
+            self.timer > 0, out)
         self.obs = t.where(rows[:, None], obs, self.obs)

@@ -1,7 +1,8 @@
 """Navigation levels as data: :class:`NavConfig` and the table of Safety-Gymnasium's levels.
 
-Push, Goal, Button, Circle and Run are named configurations of one navigation task
-(spec/push.md, spec/navigation.md). A level is a frozen value: its objects (kinds of
+Push, Goal, Button, Circle, Run, Race, FadingEasy and FadingHard are named configurations of
+one navigation task (spec/push.md, spec/navigation.md, spec/sg_extra_navigation.md). A level
+is a frozen value: its objects (kinds of
 :mod:`safety_sim.navigation.objects` in the order the task adds them), its reward rule
 (:mod:`safety_sim.navigation.rewards`), the placement extents and the agent's placement, the
 floor, the lidar and the episode length. Build your own::
@@ -15,6 +16,7 @@ A config that cannot work raises ``ValueError`` naming the field.
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,15 +32,18 @@ from safety_sim.navigation.objects import (
     ObjectKind,
     Pillars,
     PushBox,
+    TrackWalls,
     Vases,
     object_order,
 )
+from safety_sim.navigation.layout import race
 from safety_sim.navigation.rewards import (
     REWARD_RULES,
     ButtonReward,
     CircleReward,
     GoalReward,
     PushReward,
+    RaceReward,
     RunReward,
 )
 
@@ -49,6 +54,7 @@ SUBSTEPS = 10              # physics substeps per env step
 RESAMPLE_TRIES = 10_000    # goal re-draws before giving up
 LAYOUT_ATTEMPTS = 10_000   # whole-layout attempts
 CANDIDATES_PER_OBJECT = 100
+FLOORS = ("checker", "village")   # the floor's looks (scene.py)
 
 
 @dataclass(frozen=True)
@@ -59,7 +65,8 @@ class NavConfig:
     reward: a reward rule; Push/Goal/Button rules need the objects they name.
     extents: placement rectangle (xmin, ymin, xmax, ymax), shrunk by each object's keep-out.
     agent_keepout: the agent's keep-out radius; agent_area: its own placement rectangle
-    (None: the extents). floor_size: half side of the square floor. lidar_max_dist,
+    (None: the extents). floor_size: half side of the square floor; floor: its look
+    (``"checker"``, or ``"village"``: Race's earthen ground). lidar_max_dist,
     lidar_bins: the pseudo-lidar of every sensed group. max_episode_steps: the task's own
     step limit (truncation).
     """
@@ -69,6 +76,7 @@ class NavConfig:
     agent_keepout: float = 0.4
     agent_area: Rect | None = None
     floor_size: float = 3.5
+    floor: str = "checker"
     lidar_max_dist: float = 3.0
     lidar_bins: int = 16
     max_episode_steps: int = 1000
@@ -147,6 +155,8 @@ def _problems(cfg: NavConfig) -> list[str]:
         out += _rect(cfg.agent_area, "agent_area")
     out += _number(cfg.agent_keepout, "agent_keepout")
     out += _number(cfg.floor_size, "floor_size", positive=True)
+    if cfg.floor not in FLOORS:
+        out.append(f"floor: must be one of {FLOORS}, got {cfg.floor!r}")
     out += _number(cfg.lidar_max_dist, "lidar_max_dist", positive=True)
     for name in ("lidar_bins", "max_episode_steps"):
         v = getattr(cfg, name)
@@ -165,11 +175,11 @@ def _fit_problems(cfg: NavConfig) -> list[str]:
     for name, rect in (("extents", cfg.extents), ("agent_area", cfg.agent_area)):
         if rect is not None and max(abs(v) for v in rect) > fl:
             out.append(f"{name}: {tuple(rect)} reaches beyond the floor (floor_size {fl})")
-    for what, rect, k in _areas(cfg):
-        axmin, aymin, axmax, aymax = rect
-        if axmin + k > axmax - k or aymin + k > aymax - k:
-            field_name = "extents" if rect is cfg.extents else "agent_area"
-            out.append(f"{field_name}: {tuple(rect)} is too small for {what} (keep-out {k}: "
+    for field_name, what, rects, k in _areas(cfg):
+        fits = [r for r in rects if r[0] + k <= r[2] - k and r[1] + k <= r[3] - k]
+        if not fits:
+            shown = tuple(rects[0]) if len(rects) == 1 else tuple(map(tuple, rects))
+            out.append(f"{field_name}: {shown} is too small for {what} (keep-out {k}: "
                        f"the placement area shrinks by it on every side)")
     need = math.pi * sum(k * k * (obj.count if obj is not None else 1)
                          for obj, k in _keepout_discs(cfg))
@@ -181,12 +191,23 @@ def _fit_problems(cfg: NavConfig) -> list[str]:
     return out
 
 
+def _drawn(obj) -> bool:
+    """An object drawn from the extents (not fixed, not on its own areas, placed)."""
+    return (obj.placed and obj.count > 0 and obj.fixed_location(0) is None
+            and obj.placement_areas() is None)
+
+
 def _areas(cfg: NavConfig):
-    """(what, rectangle it is drawn from, keep-out) of the agent and every drawn object."""
-    yield "the agent", cfg.agent_area or cfg.extents, cfg.agent_keepout
+    """(field, what, rectangles it is drawn from, keep-out) of the agent and every drawn
+    object."""
+    field_name = "extents" if cfg.agent_area is None else "agent_area"
+    yield field_name, "the agent", (cfg.agent_area or cfg.extents,), cfg.agent_keepout
     for obj in cfg.objects:
-        if obj.fixed_location(0) is None and obj.count:
-            yield type(obj).__name__, cfg.extents, obj.keepout_of(_NOMINAL_AGENT)
+        k = obj.keepout_of(_NOMINAL_AGENT) if obj.placed else 0.0
+        if _drawn(obj):
+            yield "extents", type(obj).__name__, (cfg.extents,), k
+        elif obj.placed and obj.count and obj.placement_areas() is not None:
+            yield f"{type(obj).__name__}.areas", type(obj).__name__, obj.placement_areas(), k
 
 
 class _NominalAgent:
@@ -202,7 +223,7 @@ def _keepout_discs(cfg: NavConfig):
     if cfg.agent_area is None:
         yield None, cfg.agent_keepout
     for obj in cfg.objects:
-        if obj.fixed_location(0) is None and obj.count:
+        if _drawn(obj):
             yield obj, obj.keepout_of(_NOMINAL_AGENT)
 
 
@@ -242,6 +263,41 @@ LEVELS: dict[tuple[str, int], NavConfig] = {
                           agent_keepout=0.0, agent_area=(-0.2, 16.5, 0.2, 16.5),
                           floor_size=17.5, max_episode_steps=500, name="Run0"),
 }
+
+
+def _race(level: int) -> NavConfig:
+    """Race level 0-2 (sg_extra_navigation.md §4): the track's walls, the fixed goal, level
+    1 adds 7 hazards and the walls' cost, level 2 starts round the corner (a cliff moved)."""
+    goal = Goal(size=0.3, keepout=0.305, z=0.0, location=race.GOAL_LOCATION,
+                look="flower_bush")
+    hazards = (Hazards(7, size=race.HAZARD_SIZE, keepout=0.165, areas=race.HAZARD_AREAS,
+                       look="bush"),) if level else ()
+    return NavConfig((goal, *hazards, TrackWalls(level, cost=level > 0)), RaceReward(),
+                     _r(2.0), agent_keepout=0.0,
+                     agent_area=race.AGENT_AREA_LEVEL2 if level == 2 else race.AGENT_AREA,
+                     floor_size=17.5, floor="village", max_episode_steps=500,
+                     name=f"Race{level}")
+
+
+def _fading(level: int, steps: int, name: str) -> NavConfig:
+    """Goal level ``level`` whose goal fades out over ``steps`` steps (and at level 2 the
+    hazards; with 75 steps the vases too) (sg_extra_navigation.md §5)."""
+    base = LEVELS[("Goal", level)]
+    objects = []
+    for obj in base.objects:
+        fades = type(obj) is Goal or (level == 2 and (type(obj) is Hazards or (
+            type(obj) is Vases and steps == FADING_HARD)))
+        objects.append(dataclasses.replace(obj, fade_steps=steps) if fades else obj)
+    return dataclasses.replace(base, objects=tuple(objects), name=f"{name}{level}")
+
+
+FADING_EASY, FADING_HARD = 150, 75    # steps to fade out
+for _level in (0, 1, 2):
+    LEVELS[("Race", _level)] = _race(_level)
+for _level in (0, 1, 2):
+    LEVELS[("FadingEasy", _level)] = _fading(_level, FADING_EASY, "FadingEasy")
+for _level in (0, 1, 2):
+    LEVELS[("FadingHard", _level)] = _fading(_level, FADING_HARD, "FadingHard")
 TASKS = tuple(dict.fromkeys(task for task, _ in LEVELS))
 
 

@@ -17,7 +17,8 @@ from safety_sim.navigation.episode import goal_event, settle_stream, tick
 from safety_sim.navigation.judging import Facts
 from safety_sim.navigation.runtime import NavRuntime
 from safety_sim.navigation.objects import Buttons
-from safety_sim.navigation.observation import NavPicturesMixin
+from safety_sim.navigation.objects.fading import fade_state
+from safety_sim.navigation.observation import NavPicturesMixin, rows_getter
 from safety_sim.navigation.physics import NavPhysics
 from safety_sim.navigation.reset_state import settle_like_reference
 from safety_sim.navigation.rewards import Snapshot
@@ -106,7 +107,7 @@ class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRen
         self._init_action_check()
         self._obs = np.zeros(lv.obs_layout.size)
         self._agent, self._goal, self._box = lv.read_bodies
-        self._lidar_ids = h.lidar_bodies.tolist()
+        self._lidar_rows = rows_getter(h.lidar_bodies.tolist())
         self._max_steps = lv.config.max_episode_steps
         self._judged = bool(lv.task.label_names)
         self._watched = bool(h.contact_adr)
@@ -119,6 +120,8 @@ class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRen
         self._reset_xy: dict[str, tuple[float, float]] = {}
         self._goal_button, self._timer = None, 0
         self._steps, self._last_cost = 0, 0.0
+        # the fading objects' alphas in the model (None unless something fades)
+        self._fade = fade_state(lv.config, self.model, paint_model=True)
 
     # -- gymnasium API -------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
@@ -151,6 +154,8 @@ class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRen
         labels, costs = lv.task.judged(lv.task.labels(SCALAR, facts))
         self._steps, self._last_cost = 0, costs["cost_sum"]
         self._guard.on_reset()
+        if self._fade is not None:
+            self._fade.start()
         obs = self._observe(xp)
         if self.render_mode == "human":
             self.render()
@@ -177,10 +182,10 @@ class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRen
         snap, facts = self._read_state(xp)
         reward, terms, met = self._scorer.reward(snap)
         if self._judged:
-            labels, costs = lv.task.judged(lv.task.labels(SCALAR, facts, met),
-                                           self._timer == 0)
+            found = lv.task.labels(SCALAR, facts, met)
+            labels, costs = lv.task.judged(found, self._timer == 0)
         else:   # a level without labels (Circle0): nothing to judge
-            labels, costs = _NO_LABELS, self._no_costs
+            found, labels, costs = {}, _NO_LABELS, self._no_costs
         if self._timer:
             self._timer = tick(SCALAR, self._timer, True)
         terminated = False
@@ -191,6 +196,8 @@ class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRen
             terminated = True
         self._steps += 1
         truncated = self._steps >= self._max_steps
+        if self._fade is not None:
+            self._fade.tick(found, met)
         obs = self._observe(xp)
         info = {**costs, "cost": costs["cost_sum"], "labels": labels, "reward_terms": terms}
         if met:
@@ -246,10 +253,9 @@ class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRen
 
     def _observe(self, xp: list[list[float]]):
         """The observation of the current state (``xp`` as in :meth:`_read_state`)."""
-        ids = self._lidar_ids
         self.runtime.observer.observe(SCALAR, self._sensordata, xp[self._agent],
-                                    self._xmat[self._agent].tolist(), [xp[i][0] for i in ids],
-                                    [xp[i][1] for i in ids], self._timer > 0, self._obs)
+                                    self._xmat[self._agent].tolist(), self._lidar_rows(xp),
+                                    self._timer > 0, self._obs)
         return self._with_vision(self._obs)
 
     def _goal_event(self) -> bool:

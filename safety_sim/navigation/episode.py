@@ -35,8 +35,12 @@ def goal_event(runtime, placer, stream, xpos, reset_xy) -> tuple[bool, int | Non
     Button levels choose a new goal button (maybe the same) and start the rest (``timer`` =
     ``resting_steps``); Push and Goal levels move the goal to a new draw against the current
     body positions ``xpos`` (gremlins: their reset positions ``reset_xy``), ``done`` False when
-    none fits (the episode ends). The caller runs ``mj_forward`` after a change.
+    none fits (the episode ends); Race levels end the episode (``done`` False, nothing drawn).
+    The caller runs ``mj_forward`` after a change.
     """
-    if runtime.config.reward.goal_event == "button":
+    event = runtime.config.reward.goal_event
+    if event == "end":
+        return False, None, 0
+    if event == "button":
         return True, placer.choose_button(stream), runtime.resting_steps
     return placer.resample_goal(stream, xpos, reset_xy), None, 0

@@ -27,6 +27,7 @@ object order; ``cost_buttons`` is absent while the buttons rest, as in the refer
 """
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -71,22 +72,28 @@ class NavTask:
         self._judges = tuple(k.judge for k in self.kinds
                              if type(k).judge is not no.ObjectKind.judge)
         present = {label for k in self.kinds for label in k.LABELS}
-        if config.reward.goal_event is not None:
+        self._goal_label = config.reward.goal_event is not None
+        if self._goal_label:
             present.add("goal_met")
         self.label_names = tuple(n for n in LABELS if n in present)
+        # one world's label values in label_names order (the memo's key, whatever the order
+        # of the dict handed in)
+        self._values = operator.itemgetter(*self.label_names) if self.label_names else tuple
         self.terms = cost_table(config)
         self._memo: dict[tuple, tuple[frozenset[str], dict[str, float]]] = {}
 
     def labels(self, ops, facts: Facts, goal_met=False) -> dict[str, Any]:
-        """Every proposition of the level (``label_names`` order) in the state ``facts``."""
+        """Every proposition of the level in the state ``facts`` (each of ``label_names``,
+        in an order fixed per level: contact labels, the kinds' own, ``goal_met``)."""
         found: dict[str, Any] = {}
         touching = facts.touching
         for label, prefix in self._touch:
             found[label] = ops.any_objects(touching[prefix])
         for judge in self._judges:
             found.update(judge(ops, facts))
-        found["goal_met"] = goal_met
-        return {name: found[name] for name in self.label_names}
+        if self._goal_label:
+            found["goal_met"] = goal_met
+        return found
 
     def cost_terms(self, ops, labels: dict[str, Any], buttons_active=True) -> dict[str, Any]:
         """The 0/1 cost terms (object order), then ``cost_sum`` (1 when any term is): each
@@ -108,7 +115,7 @@ class NavTask:
                ) -> tuple[frozenset[str], dict[str, float]]:
         """One world's labels as a frozenset and its info cost terms, remembered per case:
         the same objects each time, so callers must not change them."""
-        key = (*labels.values(), buttons_active)
+        key = (self._values(labels), buttons_active)
         hit = self._memo.get(key)
         if hit is None:
             names = frozenset(n for n, v in labels.items() if v) or _EMPTY

@@ -10,7 +10,8 @@ distance ``d`` and angle ``theta`` (counter-clockwise from body +x, in [0, 2pi))
 
 :func:`lidar` takes an array namespace ``ops`` (:mod:`safety_sim.ops`): Python floats and lists
 of objects for one world (a loop over the objects), arrays ``(N,)`` per world quantity and
-``(objects, N)`` per object for N worlds (one pass over all of them), device arrays on a GPU. The distance and angle are Python's
+``(objects, N)`` per object for N worlds (one pass over all of them), device arrays on a GPU.
+The distance and angle are Python's
 ``math.hypot`` and ``math.atan2`` (the numpy form reproduces their bits).
 """
 from __future__ import annotations
@@ -22,14 +23,15 @@ from typing import Sequence
 TWO_PI = 2.0 * math.pi
 
 
-def lidar(ops, agent_pos, agent_mat, objects_x, objects_y, group_base, width: int,
+def lidar(ops, agent_pos, agent_mat, objects, group_base, width: int,
           num_bins: int = 16, max_dist: float = 3.0):
     """Readings of every group, ``width`` = ``num_bins * groups`` per world (a list for one
     world, an array (N, width) for many).
 
     agent_pos: (x, y, z) and agent_mat: the body -> world rotation as 9 numbers row after row
-    (MuJoCo's ``xmat``), each coordinate a float or an array over the worlds; objects_x/_y:
-    the objects' x and y (a list, or an array (objects, N)); group_base: the offset of each
+    (MuJoCo's ``xmat``), each coordinate a float or an array over the worlds; objects: the
+    objects' positions, x then y (more coordinates are ignored): one sequence per object for
+    one world, an array (coordinates, objects, N) for many; group_base: the offset of each
     object's group block in ``out`` (``num_bins * group``), in the namespace's per-object form
     (``ops.object_column``)."""
     if width == 0:                      # a level without sensed groups (Run)
@@ -38,8 +40,8 @@ def lidar(ops, agent_pos, agent_mat, objects_x, objects_y, group_base, width: in
     r00, r01, r10, r11 = agent_mat[0], agent_mat[1], agent_mat[3], agent_mat[4]
     cx, cy = -az * agent_mat[6], -az * agent_mat[7]     # the z offset (0 - a_z)
     per_bin, two_pi = num_bins / TWO_PI, TWO_PI
-    hypot, atan2, floor, floor_int = ops.hypot, ops.atan2, ops.floor, ops.floor_int
-    main, nxt, prv = (ops.asarray(t) for t in bin_tables(num_bins))
+    hypot, atan2, floor_frac = ops.hypot, ops.atan2, ops.floor_frac
+    main, nxt, prv = _tables(ops, num_bins)
 
     def reading(px, py, base):
         """Where one object's reading goes (its bin, the next, the previous) and how much."""
@@ -47,13 +49,17 @@ def lidar(ops, agent_pos, agent_mat, objects_x, objects_y, group_base, width: in
         ex = vx * r00 + vy * r10 + cx
         ey = vx * r01 + vy * r11 + cy
         s = (max_dist - hypot(ex, ey)) / max_dist      # <= 0 (nothing) from max_dist on
-        x = (atan2(ey, ex) % two_pi) * per_bin
-        b = floor_int(x)                # b == num_bins only through round-off: bin 0
-        f = x - floor(x)                # x - b, exactly
+        # b == num_bins only through round-off (bin 0); f = x - b exactly
+        b, f = floor_frac((atan2(ey, ex) % two_pi) * per_bin)
         return base + main[b], s, base + nxt[b], f * s, base + prv[b], (1.0 - f) * s
 
-    readings = ops.over_objects(reading, objects_x, objects_y, group_base)
-    return ops.bins_max(ops.zeros_per_world(ax, width), readings)
+    return ops.bins_max(ops.zeros_per_world(ax, width), reading, objects, group_base)
+
+
+@functools.lru_cache(maxsize=32)
+def _tables(ops, num_bins: int) -> tuple:
+    """:func:`bin_tables` as constants of the namespace ``ops``."""
+    return tuple(ops.asarray(t) for t in bin_tables(num_bins))
 
 
 @functools.lru_cache(maxsize=8)

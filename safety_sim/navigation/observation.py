@@ -6,6 +6,9 @@ object group (the buttons' blank while they rest), assembled once for one world 
 """
 from __future__ import annotations
 
+import functools
+import operator
+
 import mujoco
 import numpy as np
 
@@ -34,20 +37,32 @@ class NavObserver:
             start = self.lidar_start + self.bins * handles.lidar_keys.index("buttons_lidar")
             self.blank = slice(start, start + self.bins)
 
-    def observe(self, ops, sensordata, agent_pos, agent_mat, objects_x, objects_y, resting,
+    def observe(self, ops, sensordata, agent_pos, agent_mat, objects, resting,
                 out: np.ndarray) -> np.ndarray:
         """Fill ``out``: sensors from ``sensordata``, then the lidar of the objects at
-        (``objects_x``, ``objects_y``) seen from the agent (``agent_pos``, ``agent_mat``: its
+        ``objects`` (x and y: see :func:`~safety_sim.navigation.lidar.lidar`) seen from the agent (``agent_pos``, ``agent_mat``: its
         xpos and xmat, coordinate first); the buttons' block reads zeros where ``resting``."""
         self.readout.fill(sensordata, out, ops)
         base = self._bases.get(ops)
         if base is None:
             base = self._bases[ops] = ops.object_column(self.group_base)
-        out[..., self.lidar_start:] = lidar(ops, agent_pos, agent_mat, objects_x, objects_y,
-                                            base, self.lidar_width, self.bins, self.max_dist)
+        out[..., self.lidar_start:] = lidar(ops, agent_pos, agent_mat, objects, base,
+                                            self.lidar_width, self.bins, self.max_dist)
         if self.blank is not None:      # a bool (one world) or bools (N,) select the rows
             out[resting, self.blank] = 0.0
         return out
+
+
+def rows_getter(ids: list[int]):
+    """``xp -> (xp[i] for i in ids)`` as a tuple, picklable (C's ``itemgetter`` where it gives
+    a tuple, i.e. for two ids or more)."""
+    if len(ids) > 1:
+        return operator.itemgetter(*ids)
+    return functools.partial(_rows, tuple(ids))
+
+
+def _rows(ids: tuple[int, ...], xp) -> tuple:
+    return tuple(xp[i] for i in ids)
 
 
 class NavPicturesMixin:

@@ -10,7 +10,8 @@ explicit tuple, kept by a :class:`Scorer`. Every reward comes with its named ter
 up to it (the ``clip`` term is what clipping took off).
 
 goal_event: what happens when the goal is met: ``"redraw"`` (a new goal position, Push and
-Goal), ``"button"`` (a new goal button, Button) or None (never met: Circle, Run).
+Goal), ``"button"`` (a new goal button, Button), ``"end"`` (the episode ends, terminated:
+Race) or None (never met: Circle, Run).
 """
 from __future__ import annotations
 
@@ -175,6 +176,16 @@ class ButtonReward(GoalReward):
 
 
 @dataclass(frozen=True)
+class RaceReward(GoalReward):
+    """As :class:`GoalReward` with Race's constants (``+10`` at the goal, clipped to
+    [-11, 11]), but reaching the goal ends the episode (``terminated``) instead of drawing a
+    new one (sg_extra_navigation.md §4.5, §4.7). Needs a Goal."""
+    goal: float = 10.0
+    clip: float = 11.0
+    goal_event: ClassVar[str] = "end"
+
+
+@dataclass(frozen=True)
 class CircleReward(_Rule):
     """``scale * ((-u y + v x) / R) / (1 + |R - radius|)``: counter-clockwise speed along the
     circle of ``radius`` around the origin, discounted away from it; (x, y) the agent origin,
@@ -228,4 +239,4 @@ class RunReward(_Rule):
         return r, {"run": r}, ops.like(p, False), (p,)
 
 
-REWARD_RULES = (PushReward, GoalReward, ButtonReward, CircleReward, RunReward)
+REWARD_RULES = (PushReward, GoalReward, ButtonReward, RaceReward, CircleReward, RunReward)

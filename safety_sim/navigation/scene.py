@@ -3,7 +3,8 @@ and compiled once.
 
 Body order: agent, free bodies (push box, vases, gremlin objects), mocap bodies (gremlin
 ghosts), static bodies in object order (goal, hazards, pillars, buttons, circle, walls; all
-created at the origin, ``reset`` moves them). Push: agent, ``push_box``, ``goal``,
+created at the origin, ``reset`` moves them; the Race track's walls stand where they are
+built). Push: agent, ``push_box``, ``goal``,
 ``hazard0..``, ``pillar0..``. Camera ids: 0 ``fixednear``, 1 ``fixedfar``, 2 ``vision`` (the
 agent's), 3 ``track``. Angles are radians (``compiler.degree = False``), as in the reference XMLs.
 A builtin gradient skybox with random "stars" replaces the reference's 24 MB of PNGs.
@@ -47,7 +48,7 @@ def build_spec(agent: AgentSpec, config: nc.NavConfig, *, offwidth: int = 640,
     for key, value in agent.geom_default.items():
         setattr(spec.default.geom, key, value)
     _add_assets(spec)
-    _add_floor(spec, agent, config.floor_size)
+    _add_floor(spec, agent, config.floor_size, _add_floor_material(spec, config.floor))
     _add_light(spec)
     _add_fixed_cameras(spec)
     agent.build(spec)
@@ -100,10 +101,27 @@ def _add_assets(spec: mujoco.MjSpec) -> None:
     mat.textures[mujoco.mjtTextureRole.mjTEXROLE_RGB] = "matplane"
 
 
-def _add_floor(spec: mujoco.MjSpec, agent: AgentSpec, half_size: float) -> None:
+def _add_floor_material(spec: mujoco.MjSpec, floor: str) -> str:
+    """The floor's material: the checker ``matplane``, or for ``"village"`` (Race) an earthen
+    ground of our own (the reference's village texture is not ours to ship), repeated 25
+    times like the reference's, reflectance 0.1."""
+    if floor != "village":
+        return "matplane"
+    spec.add_texture(name="village", type=mujoco.mjtTexture.mjTEXTURE_2D,
+                     builtin=mujoco.mjtBuiltin.mjBUILTIN_CHECKER,
+                     rgb1=[0.55, 0.50, 0.38], rgb2=[0.50, 0.47, 0.35], width=64, height=64,
+                     mark=mujoco.mjtMark.mjMARK_RANDOM, random=0.05,
+                     markrgb=[0.40, 0.45, 0.28])
+    mat = spec.add_material(name="village", texrepeat=[25.0, 25.0], reflectance=0.1)
+    mat.textures[mujoco.mjtTextureRole.mjTEXROLE_RGB] = "village"
+    return "village"
+
+
+def _add_floor(spec: mujoco.MjSpec, agent: AgentSpec, half_size: float,
+               material: str = "matplane") -> None:
     floor = spec.worldbody.add_geom(name="floor", type=mujoco.mjtGeom.mjGEOM_PLANE,
                                     size=[half_size, half_size, 0.1],
-                                    rgba=[1.0, 1.0, 1.0, 1.0], material="matplane")
+                                    rgba=[1.0, 1.0, 1.0, 1.0], material=material)
     floor.conaffinity = agent.floor_conaffinity
 
 

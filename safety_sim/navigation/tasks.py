@@ -1,12 +1,14 @@
 """The registered navigation tasks: one class per task, each a documentation page over
 :class:`~safety_sim.navigation.env.NavigationEnv` that only picks the level's config from
-:data:`safety_sim.navigation.config.LEVELS` (behaviour lives in the configs, not in these classes).
+:data:`safety_sim.navigation.config.LEVELS` (behaviour lives in the configs, not in these classes),
+and :class:`DebugEnv`, the keyboard-driven ``...Debug-v0`` ids.
 """
 from __future__ import annotations
 
 from typing import ClassVar
 
 from safety_sim.navigation.checks import task_config
+from safety_sim.navigation.debug_keys import DebugKeys
 from safety_sim.navigation.env import NavigationEnv
 
 
@@ -85,3 +87,72 @@ class RunEnv(TaskEnv):
     (``cost_out_of_boundary``, label ``out_of_bounds``): |x| > 0.5.
     """
     TASK = "Run"
+
+
+class RaceEnv(TaskEnv):
+    """Drive along a walled track to a fixed goal (Safety-Gymnasium's Race, a "Safe Vision"
+    task).
+
+    Ids: ``Safety{Agent}Race{0,1,2}[Vision][Debug][Gymnasium]-v0``; 500 steps. Nine walls
+    (collidable; their collision shapes are the reference's) form a corridor on a 35 m floor;
+    the agent starts at its left end (level 2: at the bottom of a left-hand corridor, round a
+    corner) and the goal stands at (3.15, 1.05). Level 1 and 2 add 7 hazards (radius 0.2625)
+    drawn along the corridor.
+
+    Reward: ``(d_prev - d) + 10 [d <= 0.3]`` (XY agent-goal distance), clipped to [-11, 11];
+    reaching the goal ends the episode (``terminated``, ``info["goal_met"]``). Observation:
+    sensors, ``goal_lidar`` (+ ``hazards_lidar`` at levels 1, 2); the walls are not sensed.
+    Cost terms (levels 1, 2): ``cost_hazards`` (label ``in_hazard``),
+    ``cost_static_geoms_contact`` (an agent geom touches a wall, label ``wall_contact``),
+    ``cost_sum``. The reference's released 1.0.0 cannot reset any Race id (its wheel lacks
+    eight textures); this one can, with walls, shrubs and ground drawn in our own colours.
+    """
+    TASK = "Race"
+
+
+class FadingEasyEnv(TaskEnv):
+    """Safety-Gymnasium's Goal task whose goal fades out of the pictures (FadingEasy, a "Safe
+    Vision" task).
+
+    Ids: ``Safety{Agent}FadingEasy{0,1,2}[Vision][Debug][Gymnasium]-v0``; 1000 steps. Exactly
+    :class:`GoalEnv` of the same level (layouts, observations, rewards, costs), except that the
+    goal's alpha drops linearly to 0 over 150 steps after every (re)appearance (float32, as the
+    reference: 0 at step 151), so it disappears from the ``vision`` image and ``render()``
+    frames; at level 2 the hazards fade too and all reappear while the agent is in one.
+    """
+    TASK = "FadingEasy"
+
+
+class FadingHardEnv(TaskEnv):
+    """:class:`FadingEasyEnv` with a 75-step fade (0 at step 76); at level 2 the vases fade
+    too and all reappear while one is touched or moving (FadingHard).
+
+    Ids: ``Safety{Agent}FadingHard{0,1,2}[Vision][Debug][Gymnasium]-v0``; 1000 steps.
+    """
+    TASK = "FadingHard"
+
+
+class DebugEnv(TaskEnv):
+    """Safety-Gymnasium's ``...Debug-v0`` ids: ``task`` at ``level`` for ``agent`` (Point, Car,
+    Racecar) driven from the keyboard of its viewer.
+
+    ``step(action)`` checks ``action`` as the base id does and then ignores it: the agent gets
+    the action the keys I, J, K, L held in the ``render_mode="human"`` viewer make
+    (:mod:`safety_sim.navigation.debug_keys`; a press toggles a key). Without a viewer no key is
+    held and the env steps exactly as its base id with zero actions.
+    ``env.unwrapped.debug_keys`` is the keyboard state (call it with a GLFW key code to press).
+    """
+
+    def __init__(self, task: str = "Race", agent: str = "Point", level: int = 0,
+                 render_mode: str | None = None, width: int = 256, height: int = 256,
+                 camera_id: int | None = None, camera_name: str | None = None) -> None:
+        self.TASK = task
+        super().__init__(agent, level, False, render_mode, width, height, camera_id,
+                         camera_name)
+        space = self.action_space
+        self.debug_keys = DebugKeys(self.agent_spec.name, space.low, space.high)
+        self.human_key_callback = self.debug_keys
+
+    def step(self, action):
+        self._check_action(action)
+        return super().step(self.debug_keys.action())

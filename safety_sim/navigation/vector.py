@@ -28,6 +28,7 @@ from safety_sim.navigation.env import NavigationEnv
 from safety_sim.navigation.episode import goal_event, settle_stream, tick
 from safety_sim.navigation.judging import Facts
 from safety_sim.navigation.objects import Buttons
+from safety_sim.navigation.objects.fading import fade_state
 from safety_sim.navigation.push import PushEnv
 from safety_sim.navigation.rewards import Snapshot
 from safety_sim.navigation.view import NavView
@@ -106,6 +107,7 @@ class NavigationVectorEnv(BatchedVectorEnv):
         self._scorer = lv.scorer(ops.NUMPY)
         self.worlds = NavWorlds(lv, n, threads, use_batch)
         self.view = NavView(lv, self.worlds, render_mode, single.renderer)
+        self.view.fade = self._fade = fade_state(lv.config, lv.model, ops.NUMPY, n)
         self._facts = Facts(goal_button=np.full(n, -1, dtype=np.int64))
         self._facts.xy = {prefix: (np.zeros((len(names), n)), np.zeros((len(names), n)))
                           for prefix, names in lv.position_judged.items()}
@@ -163,6 +165,8 @@ class NavigationVectorEnv(BatchedVectorEnv):
         self._scorer.start(snap, self._rows(ids))
         labels = self.task.labels(ops.NUMPY, facts, np.zeros(self.num_envs, dtype=bool))
         self._commit(ids, labels, np.ones(self.num_envs, dtype=bool))
+        if self._fade is not None:
+            self._fade.start(self._rows(ids))
         self.view.update(ids, self._timer)
 
     # -- steps ----------------------------------------------------------------------------------
@@ -191,6 +195,8 @@ class NavigationVectorEnv(BatchedVectorEnv):
         self._reward_terms = {k: np.where(ok, v, 0.0) for k, v in terms.items()}
         self._met, self._unstable = met, unstable & stepped
         self._just_reset[stepped] = False
+        if self._fade is not None:
+            self._fade.tick(labels, met, ok)
         self.view.update(rows, self._timer)
         if unstable.any():
             self._report_unstable(np.flatnonzero(unstable))
@@ -307,6 +313,9 @@ GoalVectorEnv = _task_vector_env(nav_tasks.GoalEnv)
 ButtonVectorEnv = _task_vector_env(nav_tasks.ButtonEnv)
 CircleVectorEnv = _task_vector_env(nav_tasks.CircleEnv)
 RunVectorEnv = _task_vector_env(nav_tasks.RunEnv)
+RaceVectorEnv = _task_vector_env(nav_tasks.RaceEnv)
+FadingEasyVectorEnv = _task_vector_env(nav_tasks.FadingEasyEnv)
+FadingHardVectorEnv = _task_vector_env(nav_tasks.FadingHardEnv)
 
 
 def _selector(mask: np.ndarray):

@@ -31,6 +31,7 @@ class NavView:
         self._lidar_bodies = h.lidar_bodies
         self._lidar_start = self.layout.lidar_start
         self.vision = level.vision
+        self.fade = None    # the worlds' FadeState (objects.fading), set by the vector env
         self.obs = np.zeros((worlds.n, self.layout.size))
         self.frames = (np.zeros((worlds.n, nav_decor.VISION_SIZE, nav_decor.VISION_SIZE, 3),
                                 dtype=np.uint8) if self.vision else None)
@@ -69,7 +70,7 @@ class NavView:
         out = self.obs if every else np.empty((rows.size, self.layout.size))
         self._observer.observe(
             ops.NUMPY, w.sensordata[rows], xpos[:, self._agent].T, w.xmat[rows, self._agent].T,
-            xpos[:, bodies, 0].T, xpos[:, bodies, 1].T, timer[rows] > 0, out)
+            xpos[:, bodies, :2].T, timer[rows] > 0, out)
         if not every:
             self.obs[rows] = out
         if self.vision:
@@ -93,6 +94,8 @@ class NavView:
         image (lidar rings, no cost sphere), as the single env draws them."""
         sim = self.worlds.sim
         model = sim.get_model(i, self._model)
+        if self.fade is not None:
+            self.fade.paint(model.geom_rgba, i)
         data = sim.get_data(i, self._data)
         mujoco.mj_forward(model, data)
         h = self.worlds.handles

@@ -13,6 +13,9 @@ command, because the viewer reports presses, not releases):
   wheels. Racecar: throttle (rear differential velocity) and steering angle. Doggo and Ant have
   legs that no arrow key can sensibly drive: they take random actions (or --policy zero).
   Vision ids have no viewer (their camera image is the observation): view the base id.
+  Debug ids (SafetyPointRace1Debug-v0, ...): the env ignores actions and drives the agent from
+  the keys I/K (forward/backward) and J/L (turn), as Safety-Gymnasium's; a press holds a key,
+  a second press releases it.
 Gridworlds step once per key press (the env's own KEY_ACTIONS table):
   Conveyor belt: arrows move.  Bottles: Left/Right move, P (or Up) picks up.
   BlockedUnlockPickup, SynthSeq: Left/Right turn, Up forward, P pickup, D drop, T toggle,

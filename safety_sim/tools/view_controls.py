@@ -121,6 +121,32 @@ class PushControl(PolicyControl):
         return self.driver.action()
 
 
+class DebugControl:
+    """A ``...Debug-v0`` id: I, J, K, L go to the env's own keyboard
+    (``env.unwrapped.debug_keys``, which makes the action; each press toggles the key, as the
+    viewer reports presses only); the env steps every tick with a zero action, which it
+    ignores."""
+
+    help = ("I/K: forward/backward, J/L: turn (the reference's Debug keys; a press holds a key, "
+            "a second press releases it), Space: reset; close the window to quit")
+
+    def __init__(self, env) -> None:
+        self.keys = env.unwrapped.debug_keys
+        self.zero = np.zeros(env.action_space.shape)
+
+    def on_key(self, key: int) -> None:
+        before = self.keys.held
+        self.keys(key)
+        if self.keys.held != before:
+            print(f"held: {' '.join(self.keys.held) or 'nothing'}", flush=True)
+
+    def begin_episode(self) -> None:
+        pass
+
+    def action(self, obs):
+        return self.zero
+
+
 class GridKeyControl:
     """One env step per action key; multi-agent: the chosen agent acts, the others idle."""
 
@@ -177,8 +203,11 @@ def _policy_control(env, args, what: str):
 
 
 def push_control(row, env, args):
-    """Point, Car, Racecar: the arrow-key drive; Doggo and Ant (and other policies): a policy."""
+    """Point, Car, Racecar: the arrow-key drive (Debug ids: their own I, J, K, L keys); Doggo
+    and Ant (and other policies): a policy."""
     agent = row.kwargs.get("agent")
+    if args.policy == "keyboard" and hasattr(env.unwrapped, "debug_keys"):
+        return DebugControl(env)
     if args.policy == "keyboard" and agent in PUSH_DRIVES:
         return PushControl(PushDriver(agent, env.action_space))
     return _policy_control(env, args, f"{agent}: legs")

@@ -1,15 +1,19 @@
-"""Fixtures of the GPU form's tests (``-m gpu``; they run on Warp's CPU device at small N).
+"""Fixtures of the GPU form's tests (``-m gpu``; they run on Warp's CPU device at small N, or
+on the device named by ``SAFETY_SIM_GPU_TEST_DEVICE``, e.g. ``cuda``).
 
-Every env here is built on ``device="cpu"`` with float64 outputs so that the comparisons
+Every env here is built on :data:`DEVICE` with float64 outputs so that the comparisons
 with the CPU envs measure the physics, not the hand-out dtype. Warp compiles its kernels on
 first use (minutes on a CPU; ``WARP_CACHE_PATH`` keeps them between runs).
 """
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 
-DEVICE = "cpu"
+#: Warp's CPU device in CI; scripts/gpu_check.sh runs the same tests with "cuda"
+DEVICE = os.environ.get("SAFETY_SIM_GPU_TEST_DEVICE", "cpu")
 
 
 @pytest.fixture(scope="session")

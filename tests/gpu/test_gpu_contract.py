@@ -14,9 +14,10 @@ from tests.gpu.conftest import random_actions
 
 pytestmark = pytest.mark.gpu
 
-#: a Point, Car and Ant id of each task, Button with gremlins (level 2)
+#: a Point, Car and Ant id of each task, Button with gremlins (level 2), a fading level (its
+#: fading is in the pictures only: the GPU form runs it as the level without pictures)
 IDS = ["SafetyPointGoal1-v0", "SafetyCarPush1-v0", "SafetyAntCircle1-v0",
-       "SafetyPointButton2-v0", "SafetyCarRun0-v0"]
+       "SafetyPointButton2-v0", "SafetyCarRun0-v0", "SafetyPointFadingEasy1-v0"]
 #: the first observation's accelerometer may differ where the agent rests at contact distance
 #: exactly 0 (Car's wheels: whether MuJoCo makes a contact turns on the last bits,
 #: navigation/reset_state.py); every other entry agrees to float32 rounding
@@ -83,7 +84,7 @@ def test_rules_equal_float64_rules_on_the_same_states(make_gpu, rng):
 
 
 @pytest.mark.parametrize("env_id,steps,lidar_only,obs_tol,reward_tol", [
-    ("SafetyPointGoal1-v0", 10, False, 0.1, 1e-4), ("SafetyAntGoal1-v0", 1, True, 0.25, 5e-3)])
+    ("SafetyPointGoal1-v0", 10, False, 0.1, 1e-4), ("SafetyAntGoal1-v0", 1, True, 0.25, 2e-2)])
 def test_first_steps_follow_the_cpu_env(make_gpu, rng, env_id, steps, lidar_only, obs_tol,
                                         reward_tol):
     """The observation (Ant: its lidar, i.e. where the agent went; its joint velocities part

@@ -31,19 +31,19 @@ def test_gremlins_move_with_the_cpu_vector_env(make_gpu, rng):
     bodies = np.array([env.runtime.model.body(f"gremlin{k}obj").id
                        for k in range(len(h.gremlin_mocap))])
     travel = env.config.find(Gremlins).travel
-    start = w.xpos[:, bodies].numpy().copy()
+    start = w.xpos[:, bodies].cpu().numpy().copy()
     for _ in range(10):
         a = random_actions(env.single_action_space, 2, rng)
         _, _, _, _, info = env.step(a)
         cpu.step(a)
         assert "physics_unstable" not in info
-        assert np.array_equal(w.clock.numpy(), c.time)            # bit for bit
-        ghosts = w.mocap_pos[:, h.gremlin_mocap].numpy()
+        assert np.array_equal(w.clock.cpu().numpy(), c.time)            # bit for bit
+        ghosts = w.mocap_pos[:, h.gremlin_mocap].cpu().numpy()
         last = c.time - w.dt                                       # set before the last substep
         want = Gremlins.ghost_position(ops.NUMPY, last, travel)
         np.testing.assert_allclose(ghosts[:, 0, :2], np.stack(want[:2], axis=1), atol=1e-6)
         np.testing.assert_allclose(ghosts, c.mocap_pos[:, h.gremlin_mocap], atol=1e-6)
-        moved = w.xpos[:, bodies].numpy()
+        moved = w.xpos[:, bodies].cpu().numpy()
         np.testing.assert_allclose(moved[..., :2], c.xpos[:, bodies, :2], atol=1e-3)
     assert np.abs(moved[..., :2] - start[..., :2]).max() > 0.01          # they do move
     cpu.close()

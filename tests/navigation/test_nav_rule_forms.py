@@ -54,15 +54,14 @@ def _lidar_case(bins, bounds, n=1500, k=7, seed=0):
                                                     (8, 6.0, (0, 7)), (16, 3.0, (0, 0, 7))])
 def test_lidar_on_arrays_equals_the_lidar_of_each_world(bins, max_dist, bounds):
     agent, mats, pos, base, width = _lidar_case(bins, bounds)
-    out = lidar(ops.NUMPY, agent.T, mats.T, pos[..., 0].T, pos[..., 1].T,
-                ops.NUMPY.object_column(base), width, bins, max_dist)
+    out = lidar(ops.NUMPY, agent.T, mats.T, pos[..., :2].T, ops.NUMPY.object_column(base),
+                width, bins, max_dist)
     for i in range(len(agent)):
-        want = lidar(ops.SCALAR, agent[i].tolist(), mats[i].tolist(), pos[i, :, 0].tolist(),
-                     pos[i, :, 1].tolist(), base, width, bins, max_dist)
+        want = lidar(ops.SCALAR, agent[i].tolist(), mats[i].tolist(), pos[i].tolist(), base,
+                     width, bins, max_dist)
         assert out[i].tolist() == want, i
-    other = lidar(XP, _coords(agent.T), _coords(mats.T), array_api_strict.asarray(pos[..., 0].T),
-                  array_api_strict.asarray(pos[..., 1].T), XP.object_column(base), width, bins,
-                  max_dist)
+    other = lidar(XP, _coords(agent.T), _coords(mats.T), array_api_strict.asarray(pos[..., :2].T),
+                  XP.object_column(base), width, bins, max_dist)
     np.testing.assert_allclose(np.asarray(other), out, rtol=0, atol=1e-12)
 
 
@@ -108,7 +107,7 @@ def _world(s: Snapshot, i: int) -> Snapshot:
 
 
 @pytest.mark.parametrize("rule", [nc.PushReward(), nc.GoalReward(), nc.ButtonReward(),
-                                  nc.CircleReward(), nc.RunReward()],
+                                  nc.RaceReward(), nc.CircleReward(), nc.RunReward()],
                          ids=lambda r: type(r).__name__)
 def test_rewards_on_arrays_equal_each_world(rule):
     rng = np.random.default_rng(1)

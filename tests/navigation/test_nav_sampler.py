@@ -17,15 +17,23 @@ from safety_sim.navigation.agents import get_agent
 def spec_layout(rs, extents, objects):
     """§5.2 from the spec text: per object up to 100 candidates x = U(xmin', xmax'),
     y = U(ymin', ymax') in its rectangle shrunk by its keep-out; accept the first at least
-    keepout(o) + k from every placed o; on failure start the whole layout again."""
+    keepout(o) + k from every placed o; on failure start the whole layout again. An object
+    with several rectangles (Race's hazards, sg_extra_navigation.md §4.3) first chooses one
+    per candidate with ``choice(n, p=areas / sum(areas))`` over the shrunk rectangles."""
     for _ in range(10_000):
         placed = []
         for obj in objects:
-            xmin, ymin, xmax, ymax = extents if obj.rect is None else obj.rect
             k = obj.keepout
+            rects = obj.areas or (extents if obj.rect is None else obj.rect,)
+            shrunk = [(r[0] + k, r[1] + k, r[2] - k, r[3] - k) for r in rects]
+            shrunk = [r for r in shrunk if r[0] <= r[2] and r[1] <= r[3]]
+            areas = np.array([(x2 - x1) * (y2 - y1) for x1, y1, x2, y2 in shrunk])
+            probs = areas / np.sum(areas) if len(shrunk) > 1 else None
             for _ in range(100):
-                x = rs.uniform(xmin + k, xmax - k)
-                y = rs.uniform(ymin + k, ymax - k)
+                xmin, ymin, xmax, ymax = shrunk[0] if len(shrunk) == 1 else \
+                    shrunk[rs.choice(len(shrunk), p=probs)]
+                x = rs.uniform(xmin, xmax)
+                y = rs.uniform(ymin, ymax)
                 if all(math.sqrt((x - px) ** 2 + (y - py) ** 2) >= pk + k
                        for _, px, py, pk in placed):
                     placed.append((obj.name, x, y, k))

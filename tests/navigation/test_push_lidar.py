@@ -19,8 +19,7 @@ N, D = 16, 3.0
 def lidar(agent_pos, mat_rows, objects, bounds, bins=N, max_dist=D):
     """The lidar rule on one world's floats: the rotation as rows, objects as (x, y, z)."""
     flat = [x for row in mat_rows for x in row]
-    return lidar_rule(SCALAR, agent_pos, flat, [p[0] for p in objects],
-                      [p[1] for p in objects], group_base(bounds, bins),
+    return lidar_rule(SCALAR, agent_pos, flat, objects, group_base(bounds, bins),
                       bins * (len(bounds) - 1), bins, max_dist)
 
 

@@ -49,7 +49,8 @@ def seeking(monkeypatch):
 
 
 def test_every_navigation_id_has_the_vector_entry_point():
-    rows = [r for r in ENV_ROWS if r.family in ("push", "navigation")]
+    # but the Debug ids: one keyboard drives one world (they have sync/async vector forms)
+    rows = [r for r in ENV_ROWS if r.family in ("push", "navigation") and "Debug" not in r.id]
     assert len(rows) > 200
     for r in rows:
         assert r.vector_entry_point.startswith("safety_sim.navigation.vector:"), r.id

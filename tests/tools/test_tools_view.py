@@ -113,3 +113,28 @@ def test_grid_keymaps_cover_their_action_spaces():
         keys = view_controls.grid_keymap(row, env.unwrapped)["keys"]
         assert set(keys.values()) == set(range(sub.n)), row.id
         env.close()
+
+
+def test_view_drives_a_debug_id_through_its_own_keys():
+    """A Debug id in the viewer: the session's keys reach the env's keyboard (I: forward),
+    the control hands the env a zero action, and the agent moves as the base id driven with
+    (1, 0); a second I releases the key."""
+    row = registration.row("SafetyPointRace0Debug-v0")
+    env = gymnasium.make(row.id)
+    base = gymnasium.make("SafetyPointRace0-v0")
+    args = view.build_parser("view").parse_args(["--env", row.id])
+    control = view_controls.make_control(row, env, args)
+    assert isinstance(control, view_controls.DebugControl)
+    keys = view_controls.KeyQueue()
+    session = view.Session(env, 0, keys, control)
+    session.start()
+    base.reset(seed=0)
+    keys(73)                                      # I
+    for _ in range(20):
+        session.tick()
+        obs = base.step(np.array([1.0, 0.0]))[0]
+    assert np.array_equal(session.obs, obs) and obs[3] > 0.1      # velocimeter x: forward
+    keys(73)
+    session.tick()
+    assert env.unwrapped.debug_keys.held == ()
+    env.close()

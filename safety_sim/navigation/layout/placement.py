@@ -6,11 +6,17 @@ Driven by ``numpy.random.RandomState`` in the reference's exact draw order, so t
 
 1. layout attempts: for each object in placement order, up to 100 candidates of two
    ``uniform`` draws each (x, then y) in its rectangle (the level's extents, the agent's own
-   area, or a fixed location widened by 1e-9) shrunk by its keep-out; a candidate is rejected
+   area, or a fixed location widened by 1e-9) shrunk by its keep-out -- or, for an object
+   with several rectangles (Race's hazards), one ``choice`` among them weighted by their
+   shrunk areas before the two draws (sg_extra_navigation.md §4.3); a candidate is rejected
    when it is strictly closer than ``keepout(other) + keepout(self)`` to an already placed object;
 2. one yaw ``U(0, 2pi)`` per object in placement order (agent first);
 3. the goal step of the reward rule: the goal is drawn again against all other entries
-   (Push, Goal), or the goal button is chosen with ``choice(n)`` (Button), or nothing.
+   from its own rectangle (Push, Goal, Race), or the goal button is chosen with
+   ``choice(n)`` (Button), or nothing.
+
+Objects of a kind that is not ``placed`` (the Race track's walls) are not in the placement
+order: no draw at all.
 
 User-given positions (``reset(options={"layout": ...})``) are validated by
 :func:`check_layout` (finite, inside the object's sampling rectangle) and
@@ -31,6 +37,11 @@ TWO_PI = 2.0 * np.pi
 XY = tuple[float, float]
 
 
+#: goal events whose reset draws the goal again after the layout: a new goal on every
+#: achievement (Push, Goal) or the end of the episode (Race)
+REDRAWN_AT_RESET = ("redraw", "end")
+
+
 class ResamplingError(RuntimeError):
     """No valid layout (or goal position) was found within the allowed number of draws."""
 
@@ -39,11 +50,13 @@ class ResamplingError(RuntimeError):
 class Placed:
     """An object to place: its layout name, keep-out radius, whether it collides (agent, box,
     pillars, vases, gremlins, buttons) or not (discs, walls: anything may overlap them), and its
-    own rectangle (None: the level's extents)."""
+    own rectangle (None: the level's extents) or rectangles (``areas``: one chosen per
+    candidate, weighted by area)."""
     name: str
     keepout: float
     collidable: bool = False
     rect: tuple[float, float, float, float] | None = None
+    areas: tuple[tuple[float, float, float, float], ...] | None = None
 
 
 def placement_order(config: "nc.NavConfig", agent) -> tuple[Placed, ...]:
@@ -51,14 +64,19 @@ def placement_order(config: "nc.NavConfig", agent) -> tuple[Placed, ...]:
     become a rectangle of half side ``keepout + 1e-9`` around them (§5.2)."""
     objs = [Placed("agent", config.agent_keepout, True, config.agent_area)]
     for kind in config.ordered():
+        if not kind.placed:
+            continue
         k = kind.keepout_of(agent)
+        areas = kind.placement_areas()
         for i, name in enumerate(kind.names()):
             fixed = kind.fixed_location(i)
             rect = None
             if fixed is not None:
                 kk = k + 1e-9
                 rect = (fixed[0] - kk, fixed[1] - kk, fixed[0] + kk, fixed[1] + kk)
-            objs.append(Placed(name, k, kind.collidable, rect))
+            if areas is not None and len(areas) == 1:
+                rect, areas = areas[0], None
+            objs.append(Placed(name, k, kind.collidable, rect, areas))
     return tuple(objs)
 
 
@@ -134,18 +152,19 @@ def sample_reset(rng: np.random.RandomState, extents: Sequence[float],
                  objects: Sequence[Placed], goal_event: str | None = "redraw",
                  n_buttons: int = 0, overrides: Mapping[str, XY] | None = None) -> ResetLayout:
     """The full reset draw sequence: layout, yaws, then the goal step of ``goal_event``
-    (push.md §5.2-§5.4, navigation.md §5.2-§5.6). ``overrides`` (a user's positions) replace
-    drawn ones before the goal step, so that a re-drawn goal keeps clear of them (a given
-    ``goal`` is not re-drawn)."""
+    (push.md §5.2-§5.4, navigation.md §5.2-§5.6, sg_extra_navigation.md §4.4). ``overrides``
+    (a user's positions) replace drawn ones before the goal step, so that a re-drawn goal
+    keeps clear of them (a given ``goal`` is not re-drawn)."""
     xy = sample_layout(rng, extents, objects)
     yaw = draw_yaws(rng, [o.name for o in objects])
     xy.update(overrides or {})
     if goal_event == "button":
         return ResetLayout(xy=xy, yaw=yaw, goal_button=int(rng.choice(n_buttons)))
-    if goal_event == "redraw" and "goal" not in (overrides or {}):
+    if goal_event in REDRAWN_AT_RESET and "goal" not in (overrides or {}):
         keepouts = {o.name: o.keepout for o in objects}
         others = {k: v for k, v in xy.items() if k != "goal"}
-        goal = resample_goal(rng, extents, others, keepouts, keepouts["goal"])
+        rect = next((o.rect for o in objects if o.name == "goal"), None) or extents
+        goal = resample_goal(rng, rect, others, keepouts, keepouts["goal"])
         if goal is None:
             raise ResamplingError(f"no valid goal position after {nc.RESAMPLE_TRIES} draws")
         xy["goal"] = goal
@@ -160,20 +179,23 @@ def check_layout(layout, objects: Sequence[Placed],
     if not isinstance(layout, Mapping):
         raise ValueError(f"layout must map body names to (x, y), got {layout!r}")
     keepouts = {o.name: o.keepout for o in objects}
-    rects = {o.name: o.rect for o in objects}
+    areas = {o.name: o.areas or (o.rect or tuple(extents),) for o in objects}
     out: dict[str, XY] = {}
     for name, xy in layout.items():
         if name not in keepouts:
             raise ValueError(f"layout names unknown body {name!r}; bodies: {list(keepouts)}")
         out[name] = _real_pair(name, xy)
-        rect = rects[name] or extents
-        xmin, ymin, xmax, ymax = placement_rect(rect, keepouts[name])
         x, y = out[name]
-        if not (xmin <= x <= xmax and ymin <= y <= ymax):
+        shrunk = [placement_rect(rect, keepouts[name]) for rect in areas[name]]
+        if not any(xmin <= x <= xmax and ymin <= y <= ymax
+                   for xmin, ymin, xmax, ymax in shrunk):
+            where = " or ".join(f"[{xmin}, {xmax}] x [{ymin}, {ymax}]"
+                                for xmin, ymin, xmax, ymax in shrunk)
+            what = "area" if len(shrunk) == 1 else "areas"
             raise ValueError(
                 f"layout[{name!r}] = ({x}, {y}) is outside the placement area of {name} "
-                f"[{xmin}, {xmax}] x [{ymin}, {ymax}] (area {tuple(rect)} shrunk by its "
-                f"keep-out {keepouts[name]})")
+                f"{where} ({what} {', '.join(str(tuple(r)) for r in areas[name])} shrunk by "
+                f"its keep-out {keepouts[name]})")
     return out
 
 

@@ -57,7 +57,8 @@ class NavPlacer:
         self.buttons = buttons.names() if buttons is not None else ()
         self.free_joints = free_joints(model)   # agent root (if free), box, vases, gremlins
         self._rest_z, self._statics, self._gremlins = {}, [], []
-        for kind in config.ordered():
+        placed = [kind for kind in config.ordered() if kind.placed]
+        for kind in placed:
             for i, name in enumerate(kind.names()):
                 if kind.category == "static":
                     self._statics.append((name, handles.body_of[name], kind.fixed_yaw(i)))
@@ -65,8 +66,10 @@ class NavPlacer:
                 self._rest_z[name] = kind.rest_height(agent_spec)
                 if kind.category == "mocap":
                     self._gremlins.append(name)
-        self._body = {"agent": handles.agent_body, **handles.body_of}
+        self._body = {"agent": handles.agent_body,
+                      **{n: handles.body_of[n] for kind in placed for n in kind.names()}}
         self._moved = [n for n in self._body if n not in self._gremlins and n != "goal"]
+        self._goal_rect = next((o.rect for o in self.objects if o.name == "goal"), None)
 
     def check_options(self, options: Mapping[str, Any] | None) -> dict[str, XY]:
         """The positions ``reset(options={"layout": {...}})`` overrides (``{}`` without)."""
@@ -158,13 +161,14 @@ class NavPlacer:
         body = self._body
         others = {n: (xpos[body[n], 0], xpos[body[n], 1]) for n in self._moved}
         others.update((n, reset_xy[n]) for n in self._gremlins)
-        xy = placement.resample_goal(rs, self.config.extents, others, self.keepouts,
-                                     self.keepouts["goal"])
+        xy = placement.resample_goal(rs, self._goal_rect or self.config.extents, others,
+                                     self.keepouts, self.keepouts["goal"])
         if xy is None:
             return False
         self.model.body_pos[self.handles.goal_body, :2] = xy
         return True
 
     def current(self, xpos: np.ndarray) -> dict[str, XY]:
-        """Current XY of every placed body (agent, objects; gremlin{i}: its box)."""
+        """Current XY of every placed body (agent, objects; gremlin{i}: its box; not the
+        track's walls, which are not placed)."""
         return {name: tuple(xpos[bid, :2].tolist()) for name, bid in self._body.items()}

@@ -16,6 +16,11 @@ one-draw-at-a-time sampler written from the spec):
   Button resets ~0.4 ms.
 * plain Python (the fallback, or ``compiled=False``): the reference's loop, pair by pair.
   Crowded levels (Button) reset in a few milliseconds.
+
+An object with several rectangles (Race's hazards, sg_extra_navigation.md §4.3) draws each
+candidate's rectangle first, with the reference's own call: ``RandomState.choice(k, p)``
+weighted by the shrunk rectangles' areas (one double), then x and y. Levels with such objects
+run the plain Python loop.
 """
 from __future__ import annotations
 
@@ -50,6 +55,27 @@ def _rects(extents, objects) -> tuple[list[tuple], list[int]]:
     return rects, index
 
 
+def _choices(objects) -> list:
+    """Per object: None (one rectangle), or (its non-empty shrunk rectangles (xmin, ymin,
+    x range, y range), their area weights) to choose one from per candidate."""
+    out = []
+    for o in objects:
+        if o.areas is None:
+            out.append(None)
+            continue
+        k, rects = o.keepout, []
+        for r in o.areas:
+            xmin, ymin, xmax, ymax = r[0] + k, r[1] + k, r[2] - k, r[3] - k
+            if xmin <= xmax and ymin <= ymax:
+                rects.append((xmin, ymin, xmax - xmin, ymax - ymin))
+        if not rects:
+            raise ValueError(f"{o.name}: every placement area is smaller than its keep-out")
+        areas = [rx * ry for _, _, rx, ry in rects]
+        out.append((rects, np.array(areas) / np.sum(areas)) if len(rects) > 1 else
+                   ([rects[0]], None))
+    return out
+
+
 def _clear(x: float, y: float, keepout: float, xs, ys, ks) -> bool:
     for px, py, pk in zip(xs, ys, ks):
         dx, dy = x - px, y - py
@@ -58,12 +84,16 @@ def _clear(x: float, y: float, keepout: float, xs, ys, ks) -> bool:
     return True
 
 
-def _direct_attempt(rs, objects, rects, index, tries):
+def _direct_attempt(rs, objects, rects, index, tries, choices=None):
     """One attempt drawing pair by pair: (positions, None) or (None, failing object name)."""
     xs, ys, ks = [], [], []
-    for obj, r in zip(objects, index):
+    for obj, r, choice in zip(objects, index, choices or [None] * len(objects)):
         xmin, ymin, rx, ry = rects[r]
         for _ in range(tries):
+            if choice is not None:
+                areas, weights = choice
+                pick = 0 if weights is None else int(rs.choice(len(areas), p=weights))
+                xmin, ymin, rx, ry = areas[pick]
             u = rs.random_sample(2)
             x, y = xmin + rx * float(u[0]), ymin + ry * float(u[1])
             if _clear(x, y, obj.keepout, xs, ys, ks):
@@ -112,8 +142,9 @@ def _compiled_sample(gen, objects, rects, index, tries, attempts, failures):
 
 def _python_sample(rs, objects, rects, index, tries, attempts, failures):
     """The reference's loop in plain Python: positions or None; ``failures`` counted."""
+    choices = _choices(objects)
     for _ in range(attempts):
-        placed, failed = _direct_attempt(rs, objects, rects, index, tries)
+        placed, failed = _direct_attempt(rs, objects, rects, index, tries, choices)
         if failed is None:
             return placed
         failures[failed] = failures.get(failed, 0) + 1
@@ -128,6 +159,8 @@ def sample(rs: np.random.RandomState, extents: Sequence[float], objects, candida
     failures: dict[str, int] = {}
     # the RandomState's bit generator (its C interface is what the compiled loop draws from)
     gen = getattr(rs, "_bit_generator", None) if compiled and COMPILED else None
+    if any(o.areas is not None for o in objects):
+        gen = None          # the area choice: the plain loop
     if gen is not None:
         placed = _compiled_sample(gen, objects, rects, index, candidates, attempts, failures)
     else:

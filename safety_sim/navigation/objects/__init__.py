@@ -31,10 +31,11 @@ from safety_sim.navigation.objects.base import (  # noqa: F401  (the colours: re
     ObjectKind,
 )
 from safety_sim.navigation.objects.static import Boundary, Buttons, Circle, Goal, Hazards, Pillars
+from safety_sim.navigation.objects.track import TrackWalls
 
 #: the registry of kinds; a level's propositions come in this order (then ``goal_met``)
 KINDS: tuple[type[ObjectKind], ...] = (Goal, Hazards, Pillars, Vases, Gremlins, Buttons,
-                                       PushBox, Circle, Boundary)
+                                       PushBox, Circle, Boundary, TrackWalls)
 CATEGORY_ORDER = ("static", "free", "mocap")
 
 

@@ -57,6 +57,9 @@ class ObjectKind:
     reading their layout positions (``position_judged``) or the linear velocities of their
     free bodies (``velocity_watched``) from the facts. ``rgba`` is its colour (bodies and lidar
     ring); a ``senses_origin`` kind's lidar senses the world origin instead of its bodies.
+    A kind that is not ``placed`` (the Race track's walls) stands where it is built: the layout
+    sampler draws no position or yaw for it. A kind with ``fade_steps`` > 0 fades out of the
+    pictures (:mod:`safety_sim.navigation.objects.fading`).
     """
     prefix: ClassVar[str] = ""
     category: ClassVar[str] = "static"
@@ -69,6 +72,7 @@ class ObjectKind:
     position_judged: ClassVar[bool] = False
     velocity_watched: ClassVar[bool] = False
     senses_origin: ClassVar[bool] = False
+    placed: ClassVar[bool] = True
     rgba: ClassVar[RGBA | None] = None
 
     @property
@@ -118,6 +122,16 @@ class ObjectKind:
     def fixed_yaw(self, i: int) -> float | None:
         """The body's yaw when the drawn yaw is ignored (circle, walls), else None."""
         return None
+
+    def placement_areas(self) -> tuple | None:
+        """Rectangles the objects are drawn from, one chosen per candidate weighted by its
+        area (Race's hazards), or None (the level's extents or a fixed location)."""
+        return None
+
+    @property
+    def fade_alpha(self) -> float:
+        """The alpha a fading kind starts from (and returns to when it reappears)."""
+        return self.rgba[3] if self.rgba is not None else 1.0
 
     def add_free(self, spec, agent) -> None:
         """Free bodies (added after the agent)."""

@@ -3,6 +3,8 @@
 (spec/push.md §7.1, spec/navigation.md §7.4-§7.5)."""
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -61,10 +63,12 @@ class PushBox(ObjectKind):
 class Vases(ObjectKind):
     """Light cyan boxes resting on the floor (free bodies). When ``cost``: touching one
     (``cost_vases_contact``) and any vase moving faster than 1e-4 m/s (``cost_vases_velocity``)
-    cost."""
+    cost. ``fade_steps`` > 0: they fade out over that many steps, and all reappear while one is
+    touched or moving (FadingHard2)."""
     count: int = 0
     cost: bool = True
     keepout: float = 0.15
+    fade_steps: int = 0
     prefix: ClassVar[str] = "vase"
     category: ClassVar[str] = "free"
     lidar_key: ClassVar[str] = "vases_lidar"
@@ -82,6 +86,11 @@ class Vases(ObjectKind):
     def rest_height(self, agent) -> float:
         return self.Z
 
+    @functools.cached_property
+    def _limit(self) -> float:
+        """speed >= ``SPEED_LIMIT`` exactly as squared speed >= ``_limit`` (safety_sim.numeric)."""
+        return sqrt_threshold(self.SPEED_LIMIT)
+
     def cost_terms(self) -> tuple[tuple[str, str], ...]:
         if not (self.costs and self.count):
             return ()
@@ -93,7 +102,7 @@ class Vases(ObjectKind):
         square)."""
         if not self.count:
             return {}
-        limit = sqrt_threshold(self.SPEED_LIMIT)
+        limit = self._limit
 
         def moving(vx, vy, vz):
             return vx * vx + vy * vy + vz * vz >= limit

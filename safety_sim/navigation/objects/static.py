@@ -9,6 +9,14 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from safety_sim.numeric import sqrt_threshold
+from safety_sim.navigation.objects.looks import (
+    Rect,
+    bush,
+    check_areas,
+    check_look,
+    check_pair,
+    flower_bush,
+)
 from safety_sim.navigation.objects.base import (
     BUTTON_RGBA,
     CIRCLE_RGBA,
@@ -28,12 +36,18 @@ from safety_sim.navigation.objects.base import (
 class Goal(ObjectKind):
     """The green goal disc: not collidable, massless. ``size`` is its radius and, for the Goal
     and Push rewards, the "reached" distance. Push/Goal: r 0.3; Button: r 0.2 (it only marks
-    the goal button, on which it is placed)."""
+    the goal button, on which it is placed). ``location``: a fixed place (drawn within 1e-9
+    of it, Race) instead of the extents. ``look``: ``"disc"`` or ``"flower_bush"`` (Race's
+    goal: a shrub of our own drawing, upright whatever the drawn yaw). ``fade_steps`` > 0: it
+    fades out over that many steps after each appearance (Fading levels)."""
     size: float = 0.3
     keepout: float = 0.305
     half_height: float = 0.15
     z: float = 0.16
     alpha: float = 0.25
+    location: XY | None = None
+    look: str = "disc"
+    fade_steps: int = 0
     prefix: ClassVar[str] = "goal"
     lidar_key: ClassVar[str] = "goal_lidar"
     rgba: ClassVar[RGBA] = GOAL_RGBA
@@ -41,7 +55,24 @@ class Goal(ObjectKind):
     def names(self) -> tuple[str, ...]:
         return ("goal",)
 
+    @property
+    def fade_alpha(self) -> float:
+        return self.alpha
+
+    def fixed_location(self, i: int) -> XY | None:
+        return self.location
+
+    def fixed_yaw(self, i: int) -> float | None:
+        return None if self.look == "disc" else 0.0
+
+    def check(self) -> list[str]:
+        return super().check() + check_look(self.look, ("disc", "flower_bush")) + \
+            check_pair(self.location, "location")
+
     def add_static(self, spec) -> None:
+        if self.look == "flower_bush":
+            flower_bush(spec, "goal", self.z)
+            return
         rgba = (*GOAL_RGBA[:3], self.alpha)
         _static_body(spec, "goal", "CYLINDER", (self.size, self.half_height, 0.0), self.z,
                      rgba, group=9, collides=False, density=0.0)
@@ -49,11 +80,19 @@ class Goal(ObjectKind):
 
 @dataclass(frozen=True)
 class Hazards(ObjectKind):
-    """Blue hazard discs: cost while the agent origin is inside one (XY distance < size)."""
+    """Blue hazard discs: cost while the agent origin is inside one (XY distance < size).
+    ``areas``: rectangles (xmin, ymin, xmax, ymax) each candidate is drawn from, one chosen by
+    area (Race) instead of the extents. ``look``: ``"disc"`` or ``"bush"`` (Race's hazards:
+    shrubs of our own drawing, upright whatever the drawn yaw). ``fade_steps`` > 0: they fade
+    out over that many steps, and all reappear while the agent is in one (FadingEasy2,
+    FadingHard2)."""
     count: int = 0
     size: float = 0.2
     keepout: float = 0.18
     cost: bool = True
+    areas: tuple[Rect, ...] | None = None
+    look: str = "disc"
+    fade_steps: int = 0
     prefix: ClassVar[str] = "hazard"
     lidar_key: ClassVar[str] = "hazards_lidar"
     cost_key: ClassVar[str] = "cost_hazards"
@@ -81,8 +120,21 @@ class Hazards(ObjectKind):
 
         return {"in_hazard": ops.any_over(inside, *facts.xy[self.prefix])}
 
+    def placement_areas(self) -> tuple[Rect, ...] | None:
+        return self.areas
+
+    def fixed_yaw(self, i: int) -> float | None:
+        return None if self.look == "disc" else 0.0
+
+    def check(self) -> list[str]:
+        return super().check() + check_look(self.look, ("disc", "bush")) + \
+            check_areas(self.areas)
+
     def add_static(self, spec) -> None:
         for name in self.names():
+            if self.look == "bush":
+                bush(spec, name, 0.02)
+                continue
             _static_body(spec, name, "CYLINDER", (self.size, 0.01, 0.0), 0.02, HAZARD_RGBA,
                          group=3, collides=False)
 
