@@ -12,6 +12,9 @@
 #             index) through the drop-in (python -m safety_sim.compat -m pytest)
 #   safepo    SafePO's multi-agent entry points (MAPPO-L, MACPO) on make_ma through the
 #             drop-in, a few thousand steps.
+#   gpu       [gpu] extra: the GPU form (MuJoCo Warp + torch) on Warp's CPU device, small N,
+#             in the torch venv; Warp's compiled kernels are kept in $WARP_CACHE_PATH (first
+#             run: about 10 minutes of compiling on 2 cores; later runs read the cache)
 #   Both SafePO sections run only with SAFEPO_SRC set to a checkout of
 #   PKU-Alignment/Safe-Policy-Optimization: SafePO is not on the package index (the name
 #   'safepo' there is an empty placeholder); otherwise each says so.
@@ -54,6 +57,11 @@ PY_T=$(venv torch)
   gdown wandb
 "$PY_T" -m pytest -q -m "rllib or omnisafe" tests/adapters/test_rllib.py tests/compat/test_compat_omnisafe.py \
   || status=1
+
+step "gpu: MuJoCo Warp vector env on Warp's CPU device"
+"$PY_T" -m pip install -q -e "$ROOT[gpu,test]"      # keeps the CPU torch installed above
+WARP_CACHE_PATH="${WARP_CACHE_PATH:-$VENVS/warp-cache}" "$PY_T" -m pytest -q -p no:cacheprovider \
+  -m gpu tests/gpu || status=1
 
 step "safepo single-agent"
 # PyPI's "safepo" is an unrelated empty placeholder: SafePO comes from a checkout (SAFEPO_SRC),

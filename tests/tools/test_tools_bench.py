@@ -37,3 +37,17 @@ def test_bench_aliases_map_to_their_base_id():
     rows = bench.select(["SafetyPointPush1Gymnasium-v0"])
     assert [r.id for r in rows] == ["SafetyPointPush1-v0"]
     assert bench.main(["--ids", "NoSuchEnv*", "--quick"]) == 2
+
+
+def test_bench_device_names_the_missing_extra_or_device(monkeypatch, capsys):
+    """``--vector --device``: without the [gpu] extra the CLI stops naming it (the extra's
+    modules hidden here, whatever this venv holds); ``--device`` alone is refused."""
+    import sys
+
+    for name in ("warp", "mujoco_warp", "torch"):
+        monkeypatch.setitem(sys.modules, name, None)
+    assert bench.main(["--vector", "--device", "cuda", "--quick", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "pip install -e '.[gpu]'" in err and "warp-lang" in err
+    assert bench.main(["--device", "cuda", "--quick", "--quiet"]) == 2
+    assert "--device needs --vector" in capsys.readouterr().err
