@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 import pickle
+import re
 from decimal import Decimal
 from fractions import Fraction
+from pathlib import Path
 
 import gymnasium
 import numpy as np
@@ -149,3 +151,18 @@ def test_num_is_safety_gymnasiums_name_of_count(kind):
 def test_num_is_only_for_counted_kinds():
     with pytest.raises(TypeError):
         nc.Goal(num=1)
+
+
+def test_the_worked_example_from_safety_gymnasium_runs():
+    """docs/navconfig_from_safety_gymnasium.md: every Python block but the reference's own
+    class (it needs Safety-Gymnasium) runs as written."""
+    doc = (Path(__file__).parents[2] / "docs" / "navconfig_from_safety_gymnasium.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", doc, flags=re.S)
+    ours = [b for b in blocks if not b.startswith("# Safety-Gymnasium")]
+    assert len(blocks) == 2 and len(ours) == 1
+    scope: dict = {}
+    exec(compile(ours[0], "navconfig_from_safety_gymnasium.md", "exec"), scope)
+    cfg = scope["crowded_goal"]
+    assert [type(o).__name__ for o in cfg.ordered()] == [
+        "Goal", "Hazards", "Pillars", "Vases", "Gremlins"]
+    assert [o.count for o in cfg.objects[1:]] == [6, 2, 4, 2] and not cfg.objects[2].costs

@@ -167,8 +167,9 @@ class ObjectKind:
             name, value = f.name, getattr(self, f.name)
             if name == "count":
                 problems += bounds.integer(value, name, 0, bounds.MAX_OBJECTS)
-            elif name == "cost":
-                problems += bounds.flag(value, name)
+            elif name == "cost":        # whether it costs (the reference's is_constrained)
+                problems += [p + " (whether it costs: Safety-Gymnasium's is_constrained)"
+                             for p in bounds.flag(value, name)]
             elif name == "fade_steps":
                 problems += bounds.integer(value, name, 0, bounds.MAX_FADE_STEPS)
             elif name == "alpha":
