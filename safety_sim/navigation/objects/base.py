@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import inspect
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -197,5 +198,8 @@ def accepts_num(cls):
             kwargs["count"] = num
         init(self, *args, **kwargs)
 
+    params = list(inspect.signature(init).parameters.values())
+    params.append(inspect.Parameter("num", inspect.Parameter.KEYWORD_ONLY, default=None))
+    __init__.__signature__ = inspect.signature(init).replace(parameters=params)
     cls.__init__ = __init__
     return cls
