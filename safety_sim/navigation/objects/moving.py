@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from safety_sim.navigation.objects.base import (
-    BOX_RGBA, GREMLIN_RGBA, RGBA, VASE_RGBA, ObjectKind, _mj)
+    BOX_RGBA, GREMLIN_RGBA, RGBA, VASE_RGBA, ObjectKind, _mj, accepts_num)
+from safety_sim.navigation import bounds
 from safety_sim.numeric import sqrt_threshold
 
 
@@ -20,6 +21,8 @@ class PushBox(ObjectKind):
     size: float | None = None
     density: float | None = None
     keepout: float | None = None
+    POSITIVE: ClassVar[tuple[str, ...]] = ("size", "density")
+    UPPER: ClassVar[dict] = {"size": bounds.MAX_PUSH_BOX_SIZE, "density": bounds.MAX_DENSITY}
     prefix: ClassVar[str] = "push_box"
     category: ClassVar[str] = "free"
     lidar_key: ClassVar[str] = "push_box_lidar"
@@ -38,12 +41,6 @@ class PushBox(ObjectKind):
     def rest_height(self, agent) -> float:
         return self.size_of(agent)
 
-    def check(self) -> list[str]:
-        return super().check() + [
-            f"{n}: must be a number > 0 or None, got {v!r}"
-            for n, v in (("size", self.size), ("density", self.density))
-            if v is not None and not (isinstance(v, (int, float)) and v > 0)]
-
     def add_free(self, spec, agent) -> None:
         mj = _mj()
         s = self.size_of(agent)
@@ -59,6 +56,7 @@ class PushBox(ObjectKind):
                           density=density, group=1, rgba=list(BOX_RGBA))
 
 
+@accepts_num
 @dataclass(frozen=True)
 class Vases(ObjectKind):
     """Light cyan boxes resting on the floor (free bodies). When ``cost``: touching one
@@ -118,6 +116,7 @@ class Vases(ObjectKind):
                           rgba=list(VASE_RGBA), group=4, density=0.001)
 
 
+@accepts_num
 @dataclass(frozen=True)
 class Gremlins(ObjectKind):
     """Purple boxes circling their layout point (radius ``travel``, one turn per 2 pi s of

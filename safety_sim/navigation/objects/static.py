@@ -28,6 +28,7 @@ from safety_sim.navigation.objects.base import (
     XY,
     ObjectKind,
     _static_body,
+    accepts_num,
     len_objects,
 )
 
@@ -48,6 +49,7 @@ class Goal(ObjectKind):
     location: XY | None = None
     look: str = "disc"
     fade_steps: int = 0
+    POSITIVE: ClassVar[tuple[str, ...]] = ("size", "half_height")
     prefix: ClassVar[str] = "goal"
     lidar_key: ClassVar[str] = "goal_lidar"
     rgba: ClassVar[RGBA] = GOAL_RGBA
@@ -78,6 +80,7 @@ class Goal(ObjectKind):
                      rgba, group=9, collides=False, density=0.0)
 
 
+@accepts_num
 @dataclass(frozen=True)
 class Hazards(ObjectKind):
     """Blue hazard discs: cost while the agent origin is inside one (XY distance < size).
@@ -93,6 +96,7 @@ class Hazards(ObjectKind):
     areas: tuple[Rect, ...] | None = None
     look: str = "disc"
     fade_steps: int = 0
+    POSITIVE: ClassVar[tuple[str, ...]] = ("size",)
     prefix: ClassVar[str] = "hazard"
     lidar_key: ClassVar[str] = "hazards_lidar"
     cost_key: ClassVar[str] = "cost_hazards"
@@ -139,6 +143,7 @@ class Hazards(ObjectKind):
                          group=3, collides=False)
 
 
+@accepts_num
 @dataclass(frozen=True)
 class Pillars(ObjectKind):
     """Fixed collidable cylinders (1 m tall); touching one costs when ``cost``."""
@@ -146,6 +151,7 @@ class Pillars(ObjectKind):
     cost: bool = True
     size: float = 0.2
     keepout: float = 0.3
+    POSITIVE: ClassVar[tuple[str, ...]] = ("size",)
     prefix: ClassVar[str] = "pillar"
     lidar_key: ClassVar[str] = "pillars_lidar"
     collidable: ClassVar[bool] = True
@@ -161,6 +167,7 @@ class Pillars(ObjectKind):
                          group=2, collides=True)
 
 
+@accepts_num
 @dataclass(frozen=True)
 class Buttons(ObjectKind):
     """Orange spheres; one is the goal button. Touching another costs when ``cost`` (only while
@@ -214,6 +221,7 @@ class Circle(ObjectKind):
     """The green disc (radius 1.5) of the Circle task, fixed at the origin. Its lidar senses
     the origin itself."""
     radius: float = 1.5
+    POSITIVE: ClassVar[tuple[str, ...]] = ("radius",)
     prefix: ClassVar[str] = "circle"
     lidar_key: ClassVar[str] = "circle_lidar"
     keepout: ClassVar[float] = 0.0
@@ -234,6 +242,7 @@ class Circle(ObjectKind):
                      group=6, collides=False)
 
 
+@accepts_num
 @dataclass(frozen=True)
 class Boundary(ObjectKind):
     """Signal walls (visual only) at x = +-``locate`` (and y = +-``locate`` when ``count`` is
@@ -243,6 +252,7 @@ class Boundary(ObjectKind):
     locate: float = 1.125
     length: float = 3.5
     cost: bool = True
+    POSITIVE: ClassVar[tuple[str, ...]] = ("length",)
     prefix: ClassVar[str] = "sigwall"
     cost_key: ClassVar[str] = "cost_out_of_boundary"
     label: ClassVar[str] = "out_of_bounds"
