@@ -40,8 +40,8 @@ class TorchOps(_ops.ArrayOps):
     def object_column(self, values: Sequence):
         return self.torch.as_tensor(values, device=self.device)[:, None]
 
-    def floor_int(self, x):
-        return self.torch.floor(x).to(self.torch.int64)
+    def index(self, x):
+        return x.to(self.torch.int64)
 
     def scatter_max(self, out, readings: tuple):
         """``out`` (N, bins) with each (index, value) pair of ``readings`` ``(i_1, v_1, ...)``

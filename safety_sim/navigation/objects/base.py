@@ -73,6 +73,7 @@ class ObjectKind:
     label: ClassVar[str | None] = None        # atomic proposition of its cost condition
     LABELS: ClassVar[tuple[str, ...]] = ()    # every proposition it raises, in order
     touch_judged: ClassVar[bool] = False
+    judged_label: ClassVar[str | None] = None  # the label its :meth:`judge` gives, if any
     position_judged: ClassVar[bool] = False
     velocity_watched: ClassVar[bool] = False
     senses_origin: ClassVar[bool] = False
@@ -109,12 +110,13 @@ class ObjectKind:
         """(info key, label) of its cost terms in this level (none unless it costs)."""
         return ((self.cost_key, self.label),) if self.costs and self.count else ()
 
-    def judge(self, ops, facts) -> dict:
-        """Its propositions in the state ``facts`` (a :class:`~safety_sim.navigation.judging.
-        Facts`), each a bool (one world) or a bool array (many), over the namespace ``ops``,
-        besides the contact label of a ``touch_judged`` kind (which judging reads from the
-        contact sensors itself)."""
-        return {}
+    def judge(self, ops, facts):
+        """The value of its :attr:`judged_label` in the state ``facts`` (a
+        :class:`~safety_sim.navigation.judging.Facts`): a bool (one world) or a bool array
+        (many), over the namespace ``ops``. Only kinds that name a ``judged_label`` judge;
+        the contact label of a ``touch_judged`` kind is read from the contact sensors by
+        judging itself."""
+        raise NotImplementedError(f"{type(self).__name__} judges no label")
 
     def keepout_of(self, agent) -> float:
         return float(getattr(self, "keepout"))

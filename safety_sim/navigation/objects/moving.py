@@ -74,6 +74,7 @@ class Vases(ObjectKind):
     cost_key: ClassVar[str] = "cost_vases_contact"
     label: ClassVar[str] = "vase_contact"
     LABELS: ClassVar[tuple[str, ...]] = ("vase_contact", "vase_moving")
+    judged_label: ClassVar[str] = "vase_moving"
     touch_judged: ClassVar[bool] = True
     velocity_watched: ClassVar[bool] = True
     rgba: ClassVar[RGBA] = VASE_RGBA
@@ -94,18 +95,16 @@ class Vases(ObjectKind):
             return ()
         return ((self.cost_key, self.label), ("cost_vases_velocity", "vase_moving"))
 
-    def judge(self, ops, facts) -> dict:
+    def judge(self, ops, facts):
         """``vase_moving`` (``vase_contact`` is its contact label): some vase's origin moves at
         least ``SPEED_LIMIT`` (its free joint's linear velocity, tested exactly on the
         square)."""
-        if not self.count:
-            return {}
         limit = self._limit
 
         def moving(vx, vy, vz):
             return vx * vx + vy * vy + vz * vz >= limit
 
-        return {"vase_moving": ops.any_over(moving, *facts.velocity[self.prefix])}
+        return ops.any_over(moving, *facts.velocity[self.prefix])
 
     def add_free(self, spec, agent) -> None:
         mj = _mj()

@@ -102,6 +102,7 @@ class Hazards(ObjectKind):
     cost_key: ClassVar[str] = "cost_hazards"
     label: ClassVar[str] = "in_hazard"
     LABELS: ClassVar[tuple[str, ...]] = ("in_hazard",)
+    judged_label: ClassVar[str] = "in_hazard"
     position_judged: ClassVar[bool] = True
     rgba: ClassVar[RGBA] = HAZARD_RGBA
 
@@ -110,11 +111,9 @@ class Hazards(ObjectKind):
         """``sqrt(d2) < size`` exactly as ``d2 < _limit`` (safety_sim.numeric)."""
         return sqrt_threshold(self.size)
 
-    def judge(self, ops, facts) -> dict:
+    def judge(self, ops, facts):
         """``in_hazard``: the agent origin strictly inside a disc (XY distance < size, tested
         exactly on the squared distance)."""
-        if not self.count:
-            return {}
         limit = self._limit
         ax, ay = facts.agent[0], facts.agent[1]
 
@@ -122,7 +121,7 @@ class Hazards(ObjectKind):
             dx, dy = ax - hx, ay - hy
             return dx * dx + dy * dy < limit
 
-        return {"in_hazard": ops.any_over(inside, *facts.xy[self.prefix])}
+        return ops.any_over(inside, *facts.xy[self.prefix])
 
     def placement_areas(self) -> tuple[Rect, ...] | None:
         return self.areas
@@ -181,23 +180,22 @@ class Buttons(ObjectKind):
     cost_key: ClassVar[str] = "cost_buttons"
     label: ClassVar[str] = "wrong_button"
     LABELS: ClassVar[tuple[str, ...]] = ("wrong_button",)
+    judged_label: ClassVar[str] = "wrong_button"
     rgba: ClassVar[RGBA] = BUTTON_RGBA
 
     def watched_bodies(self) -> tuple[str, ...]:
         return self.names()
 
-    def judge(self, ops, facts) -> dict:
+    def judge(self, ops, facts):
         """``wrong_button``: an agent geom touches a button other than the goal button while
         the buttons are active."""
-        if not self.count:
-            return {}
         goal = facts.goal_button
 
         def wrong(touch, index):
             return ops.logical_and(touch, index != goal)
 
         hit = ops.any_over(wrong, facts.touching[self.prefix], ops.object_index(self.count))
-        return {"wrong_button": ops.logical_and(hit, facts.buttons_active)}
+        return ops.logical_and(hit, facts.buttons_active)
 
     @staticmethod
     def goal_touched(ops, facts):
@@ -257,18 +255,17 @@ class Boundary(ObjectKind):
     cost_key: ClassVar[str] = "cost_out_of_boundary"
     label: ClassVar[str] = "out_of_bounds"
     LABELS: ClassVar[tuple[str, ...]] = ("out_of_bounds",)
+    judged_label: ClassVar[str] = "out_of_bounds"
     keepout: ClassVar[float] = 0.0
     rgba: ClassVar[RGBA] = SIGWALL_RGBA
 
-    def judge(self, ops, facts) -> dict:
+    def judge(self, ops, facts):
         """``out_of_bounds``: the agent origin beyond the walls (|x| > locate; with four walls
         also |y| > locate)."""
-        if not self.count:
-            return {}
         out = abs(facts.agent[0]) > self.locate
         if self.count == 4:
             out = ops.logical_or(out, abs(facts.agent[1]) > self.locate)
-        return {"out_of_bounds": out}
+        return out
 
     def fixed_location(self, i: int) -> XY:
         return ((self.locate, 0.0), (-self.locate, 0.0), (0.0, self.locate),
