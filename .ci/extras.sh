@@ -14,9 +14,13 @@
 #             index) through the drop-in (python -m safety_sim.compat -m pytest)
 #   safepo    SafePO's multi-agent entry points (MAPPO-L, MACPO) on make_ma through the
 #             drop-in, a few thousand steps.
+#   gpu       [gpu] extra: the GPU form (MuJoCo Warp + torch) on Warp's CPU device, small N,
+#             in the torch venv; Warp's compiled kernels are kept in $WARP_CACHE_PATH (first
+#             run: about 10 minutes of compiling on 2 cores; later runs read the cache)
 #   Both SafePO sections run only with SAFEPO_SRC set to a checkout of
 #   PKU-Alignment/Safe-Policy-Optimization: SafePO is not on the package index (the name
 #   'safepo' there is an empty placeholder); otherwise each says so.
+#   train     [train] extra: examples/ppo_lagrangian.py smoke test (a few hundred steps)
 # Venvs live in $SAFETY_SIM_EXTRAS_VENVS (default /tmp/safety-sim-extras) and are reused.
 set -uo pipefail
 status=0   # every section runs; the script fails if any did
@@ -58,6 +62,11 @@ PY_T=$(venv torch)
   tests/compat/test_compat_omnisafe.py tests/test_readme.py \
   || status=1
 
+step "gpu: MuJoCo Warp vector env on Warp's CPU device"
+"$PY_T" -m pip install -q -e "$ROOT[gpu,test]"      # keeps the CPU torch installed above
+WARP_CACHE_PATH="${WARP_CACHE_PATH:-$VENVS/warp-cache}" "$PY_T" -m pytest -q -p no:cacheprovider \
+  -m gpu tests/gpu || status=1
+
 step "safepo single-agent"
 # PyPI's "safepo" is an unrelated empty placeholder: SafePO comes from a checkout (SAFEPO_SRC),
 # put on PYTHONPATH by the test rather than installed (its setup pins safety-gymnasium).
@@ -69,6 +78,10 @@ else
   echo "== extras: safepo single-agent NOT RUN: SafePO is not on the package index;" \
        "set SAFEPO_SRC to a checkout of SafePO (PKU-Alignment/Safe-Policy-Optimization)"
 fi
+
+step "train: the example PPO-Lagrangian trainer (torch venv)"
+"$PY_T" -m pip install -q -e "$ROOT[train,test]"
+"$PY_T" -m pytest -q -m train tests/test_trainer_smoke.py || status=1
 
 step "masa"
 PY_M=$(venv masa)

@@ -8,6 +8,11 @@ next to gymnasium 1.x; install it without its pins:
     pip install -e . torch && pip install --no-deps omnisafe==0.5.0
     pip install tensorboard pyyaml moviepy typer rich seaborn pandas matplotlib gdown wandb
     python examples/omnisafe_ppolag.py --env SafetyPointPush1-v0 --steps 2000
+
+``--benchmark`` keeps OmniSafe's own configuration of the algorithm (its default
+``steps_per_epoch``, ``update_iters``, cost limit 25, ...) and sets only the total steps, seed,
+device and logging: how OmniSafe's on-policy benchmark was run (docs/learning_parity.md), e.g.
+``--benchmark --algo PPOLag --env SafetyPointGoal1-v0 --steps 10000000 --seed 0``.
 """
 from __future__ import annotations
 
@@ -22,6 +27,11 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=2000, help="total env steps (1 epoch)")
     parser.add_argument("--envs", type=int, default=1, help="vector_env_nums")
     parser.add_argument("--log-dir", default=None)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--device", default="cpu", help="e.g. cuda:0")
+    parser.add_argument("--threads", type=int, default=1, help="torch_threads")
+    parser.add_argument("--benchmark", action="store_true",
+                        help="OmniSafe's default algorithm config; only --steps is the total")
     args = parser.parse_args()
 
     import safety_sim.compat
@@ -29,13 +39,15 @@ def main() -> None:
     import omnisafe  # noqa: E402  - imports safety_gymnasium, now ours
 
     cfgs = {
-        "seed": 0,
+        "seed": args.seed,
         "train_cfgs": {"total_steps": args.steps, "vector_env_nums": args.envs,
-                       "parallel": 1, "device": "cpu", "torch_threads": 1},
+                       "parallel": 1, "device": args.device, "torch_threads": args.threads},
         "algo_cfgs": {"steps_per_epoch": args.steps, "update_iters": 1},
         "logger_cfgs": {"use_wandb": False, "use_tensorboard": False,
                         "log_dir": args.log_dir or tempfile.mkdtemp(prefix="omnisafe-")},
     }
+    if args.benchmark:
+        del cfgs["algo_cfgs"]
     agent = omnisafe.Agent(args.algo, args.env, custom_cfgs=cfgs)
     ep_ret, ep_cost, ep_len = agent.learn()
     print(f"{args.algo} on {args.env}: EpRet={ep_ret:.3f} EpCost={ep_cost:.3f} EpLen={ep_len:.0f}")

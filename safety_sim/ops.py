@@ -94,11 +94,8 @@ class ScalarOps:
         """A per-object constant (one value per object, the same in every world)."""
         return values
 
-    @staticmethod
-    def floor_frac(x):
-        """``(floor(x), x - floor(x))`` for ``x >= 0``: the bin (an int) and the exact fraction."""
-        b = int(x)
-        return b, x - b
+    # a whole-valued float (``x - x % 1.0``) as an index into sequences: the builtin int
+    index = staticmethod(int)
 
     @staticmethod
     def bins_max(out: list, fn: Callable, positions: Sequence, column: Sequence) -> list:
@@ -185,9 +182,8 @@ class NumpyOps:
         return np.asarray(values)[:, None]
 
     @staticmethod
-    def floor_frac(x):
-        fl = np.floor(x)
-        return fl.astype(np.int64), x - fl
+    def index(x):
+        return x.astype(np.int64)
 
     @staticmethod
     def bins_max(out: np.ndarray, fn: Callable, positions: np.ndarray, column) -> np.ndarray:
@@ -240,9 +236,9 @@ class ArrayOps:
     def clip(self, x, low, high):
         return self.xp.clip(x, low, high)
 
-    def floor_int(self, x):
-        """``floor(x)`` as int64 (``x`` already whole: :meth:`floor_frac`)."""
-        return self.xp.astype(self.xp.floor(x), self.xp.int64)
+    def index(self, x):
+        """Whole-valued floats as int64 indices."""
+        return self.xp.astype(x, self.xp.int64)
 
     def zeros_per_world(self, like, width: int):
         return self.xp.zeros(tuple(like.shape) + (width,), dtype=like.dtype)
@@ -268,10 +264,6 @@ class ArrayOps:
 
     def object_column(self, values: Sequence):
         return self.xp.expand_dims(self.xp.asarray(values), axis=1)
-
-    def floor_frac(self, x):
-        fl = self.floor(x)
-        return self.floor_int(fl), x - fl
 
     def bins_max(self, out, fn: Callable, positions, column):
         """A new ``out`` (array-API arrays need not be writable in place): the one-hot maximum

@@ -65,12 +65,17 @@ def test_scalar_and_numpy_helpers_agree():
         [ops.SCALAR.clip(v, lo, hi) for v in values]
     assert ops.SCALAR.where(True, 1.0, 2.0) == 1.0
     assert ops.NUMPY.where(np.array([True, False]), 1.0, 2.0).tolist() == [1.0, 2.0]
-    x = [0.0, 2.9, 15.999999999999998, 16.0, 1e-300]
-    b, f = ops.NUMPY.floor_frac(np.array(x))
-    assert [ops.SCALAR.floor_frac(v) for v in x] == list(zip(b.tolist(), f.tolist()))
-    assert ops.SCALAR.floor_frac(2.5) == (2, 0.5) and ops.SCALAR.floor_frac(16.0) == (16, 0.0)
-    ab, af = ops.ArrayOps(array_api_strict).floor_frac(array_api_strict.asarray(x))
-    assert np.asarray(ab).tolist() == b.tolist() and np.asarray(af).tolist() == f.tolist()
+    # the lidar's bin and fraction: f = x % 1.0 and index(x - f) are floor(x) and x - floor(x)
+    # exactly for x >= 0, in every namespace
+    x = [0.0, 2.9, 15.999999999999998, 16.0, 1e-300, 7.5, 3.0000000000000004]
+    want = [(math.floor(v), v - math.floor(v)) for v in x]
+    assert [(ops.SCALAR.index(v - v % 1.0), v % 1.0) for v in x] == want
+    assert all(type(ops.SCALAR.index(v - v % 1.0)) is int for v in x)
+    a = np.array(x)
+    assert list(zip(ops.NUMPY.index(a - a % 1.0).tolist(), (a % 1.0).tolist())) == want
+    s = array_api_strict.asarray(x)
+    b = ops.ArrayOps(array_api_strict).index(s - s % 1.0)
+    assert list(zip(np.asarray(b).tolist(), np.asarray(s % 1.0).tolist())) == want
     # object axis: a loop over objects for floats, one broadcast call for arrays (objects, N)
     xs, ys = [0.1, 0.5, 2.0], [0.0, 0.2, 0.3]
     agent = {"x": 0.4, "y": 0.1}

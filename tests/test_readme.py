@@ -146,7 +146,7 @@ def test_every_extra_hint_has_the_form_that_works_from_a_clone():
     for path in hint_files():
         text = path.read_text()
         assert "safety-sim[" not in text, path
-        for m in re.finditer(r"pip install[^\n`]*?([^\s`]*\[[\w,]+\][^\s`]*)", text):
+        for m in re.finditer(r"pip install[^\n`]*?([^\s`\"]*\[[\w,]+\][^\s`\"]*)", text):
             hint = m.group(1)
             if "ray[" in hint:                       # ray's own extra, in pyproject's rllib
                 continue

@@ -21,6 +21,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from safety_sim.navigation import bounds
 from safety_sim.navigation.objects import (
     KINDS,
     Boundary,
@@ -85,6 +86,7 @@ class NavConfig:
     def __post_init__(self) -> None:
         if isinstance(self.objects, list):
             object.__setattr__(self, "objects", tuple(self.objects))
+        bounds.make_plain(self)     # numpy scalars are stored as the Python values they equal
         problems = _problems(self)
         if problems:
             raise ValueError(f"NavConfig {self.name!r}: " + "; ".join(problems))
@@ -96,14 +98,6 @@ class NavConfig:
     def find(self, kind: type) -> Any:
         """The object of ``kind`` in this level, or None."""
         return next((o for o in self.objects if type(o) is kind), None)
-
-
-def _number(value, name: str, positive: bool = False) -> list[str]:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        return [f"{name}: must be a finite number, got {value!r}"]
-    if value < 0 or (positive and value == 0):
-        return [f"{name}: must be {'> 0' if positive else '>= 0'}, got {value!r}"]
-    return []
 
 
 def _rect(value, name: str) -> list[str]:
@@ -118,7 +112,7 @@ def _rect(value, name: str) -> list[str]:
 
 
 def _finite(v, name: str) -> list[str]:
-    ok = not isinstance(v, bool) and isinstance(v, (int, float)) and math.isfinite(v)
+    ok = bounds.is_real(v) and math.isfinite(v)
     return [] if ok else [f"{name}: must be a finite number, got {v!r}"]
 
 
@@ -153,16 +147,22 @@ def _problems(cfg: NavConfig) -> list[str]:
     out += _rect(cfg.extents, "extents")
     if cfg.agent_area is not None:
         out += _rect(cfg.agent_area, "agent_area")
-    out += _number(cfg.agent_keepout, "agent_keepout")
-    out += _number(cfg.floor_size, "floor_size", positive=True)
+    # the limits and their reasons: safety_sim.navigation.bounds
+    out += bounds.number(cfg.agent_keepout, "agent_keepout", 0, bounds.MAX_LENGTH)
+    out += bounds.number(cfg.floor_size, "floor_size", 0, bounds.MAX_FLOOR_SIZE, low_open=True)
     if cfg.floor not in FLOORS:
         out.append(f"floor: must be one of {FLOORS}, got {cfg.floor!r}")
-    out += _number(cfg.lidar_max_dist, "lidar_max_dist", positive=True)
-    for name in ("lidar_bins", "max_episode_steps"):
-        v = getattr(cfg, name)
-        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-            out.append(f"{name}: must be an int >= 1, got {v!r}")
-    return out or _fit_problems(cfg)
+    out += bounds.number(cfg.lidar_max_dist, "lidar_max_dist", 0, bounds.MAX_LIDAR_DIST,
+                         low_open=True)
+    out += bounds.integer(cfg.lidar_bins, "lidar_bins", 1, bounds.MAX_LIDAR_BINS)
+    out += bounds.integer(cfg.max_episode_steps, "max_episode_steps", 1,
+                          bounds.MAX_EPISODE_STEPS)
+    if not out:
+        total = sum(obj.count for obj in cfg.objects)
+        if total > bounds.MAX_OBJECTS:
+            out.append(f"objects: {total} objects in all; at most {bounds.MAX_OBJECTS} (MuJoCo's "
+                       "default arena and the per-step cost of the lidar and contacts)")
+    return out or bounds.floor_problems(cfg) or _fit_problems(cfg)
 
 
 def _fit_problems(cfg: NavConfig) -> list[str]:

@@ -192,7 +192,7 @@ class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRen
         if met:
             terminated = not self._goal_event()
             xp = self._xpos.tolist()
-        if self._alive is not None and not self._alive(self.model, self.data):
+        if self._alive is not None and not self._alive(SCALAR, xp[self._agent]):
             terminated = True
         self._steps += 1
         truncated = self._steps >= self._max_steps

@@ -69,8 +69,7 @@ class NavTask:
         self.kinds = tuple(k for k in config.ordered() if k.count and k.LABELS)
         # the contact labels are read here directly; the other labels each kind judges
         self._touch = tuple((k.label, k.prefix) for k in self.kinds if k.touch_judged)
-        self._judges = tuple(k.judge for k in self.kinds
-                             if type(k).judge is not no.ObjectKind.judge)
+        self._judges = tuple((k.judged_label, k.judge) for k in self.kinds if k.judged_label)
         present = {label for k in self.kinds for label in k.LABELS}
         self._goal_label = config.reward.goal_event is not None
         if self._goal_label:
@@ -89,8 +88,8 @@ class NavTask:
         touching = facts.touching
         for label, prefix in self._touch:
             found[label] = ops.any_objects(touching[prefix])
-        for judge in self._judges:
-            found.update(judge(ops, facts))
+        for label, judge in self._judges:
+            found[label] = judge(ops, facts)
         if self._goal_label:
             found["goal_met"] = goal_met
         return found

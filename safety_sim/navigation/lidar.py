@@ -40,7 +40,7 @@ def lidar(ops, agent_pos, agent_mat, objects, group_base, width: int,
     r00, r01, r10, r11 = agent_mat[0], agent_mat[1], agent_mat[3], agent_mat[4]
     cx, cy = -az * agent_mat[6], -az * agent_mat[7]     # the z offset (0 - a_z)
     per_bin, two_pi = num_bins / TWO_PI, TWO_PI
-    hypot, atan2, floor_frac = ops.hypot, ops.atan2, ops.floor_frac
+    hypot, atan2, index = ops.hypot, ops.atan2, ops.index
     main, nxt, prv = _tables(ops, num_bins)
 
     def reading(px, py, base):
@@ -49,8 +49,9 @@ def lidar(ops, agent_pos, agent_mat, objects, group_base, width: int,
         ex = vx * r00 + vy * r10 + cx
         ey = vx * r01 + vy * r11 + cy
         s = (max_dist - hypot(ex, ey)) / max_dist      # <= 0 (nothing) from max_dist on
-        # b == num_bins only through round-off (bin 0); f = x - b exactly
-        b, f = floor_frac((atan2(ey, ex) % two_pi) * per_bin)
+        x = (atan2(ey, ex) % two_pi) * per_bin
+        f = x % 1.0             # x >= 0: x - floor(x), exactly (so x - f is floor(x) exactly)
+        b = index(x - f)        # b == num_bins only through round-off (bin 0)
         return base + main[b], s, base + nxt[b], f * s, base + prv[b], (1.0 - f) * s
 
     return ops.bins_max(ops.zeros_per_world(ax, width), reading, objects, group_base)

@@ -42,7 +42,7 @@ class NavObserver:
         """Fill ``out``: sensors from ``sensordata``, then the lidar of the objects at
         ``objects`` (x and y: see :func:`~safety_sim.navigation.lidar.lidar`) seen from the agent (``agent_pos``, ``agent_mat``: its
         xpos and xmat, coordinate first); the buttons' block reads zeros where ``resting``."""
-        self.readout.fill(sensordata, out)
+        self.readout.fill(sensordata, out, ops)
         base = self._bases.get(ops)
         if base is None:
             base = self._bases[ops] = ops.object_column(self.group_base)

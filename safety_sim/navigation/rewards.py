@@ -15,11 +15,11 @@ Race) or None (never met: Circle, Run).
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from safety_sim import ops as _ops
+from safety_sim.navigation import bounds
 
 
 @dataclass
@@ -57,28 +57,26 @@ class Scorer:
 
 
 def _checked(rule, positive=(), nonnegative=(), ints=(), pairs=()) -> list[str]:
-    """Problems of a rule's fields, as ``"field: message"``: finite numbers (``positive`` > 0,
-    ``nonnegative`` >= 0), non-negative ints, finite (x, y) pairs; bools are refused."""
+    """Problems of a rule's fields, as ``"Rule.field: message"``: finite numbers
+    (``positive`` > 0, ``nonnegative`` >= 0) up to ``bounds.MAX_REWARD_COEF`` (a circle's
+    radius: up to ``bounds.MAX_LENGTH``), ints in [0, ``bounds.MAX_EPISODE_STEPS``], (x, y)
+    pairs within ``bounds.MAX_TARGET``; bools, strings and Decimals are refused."""
     out = []
     for name in positive + nonnegative:
-        v = getattr(rule, name)
-        ok = not isinstance(v, bool) and isinstance(v, (int, float)) and math.isfinite(v) and \
-            (v > 0 if name in positive else v >= 0)
-        if not ok:
-            want = "> 0" if name in positive else ">= 0"
-            out.append(f"{name}: must be a finite number {want}, got {v!r}")
+        high = bounds.MAX_LENGTH if name == "radius" else bounds.MAX_REWARD_COEF
+        out += bounds.number(getattr(rule, name), name, 0, high, low_open=name in positive)
     for name in ints:
-        v = getattr(rule, name)
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            out.append(f"{name}: must be an int >= 0, got {v!r}")
+        out += bounds.integer(getattr(rule, name), name, 0, bounds.MAX_EPISODE_STEPS)
     for name in pairs:
         v = getattr(rule, name)
         try:
-            ok = len(v) == 2 and all(not isinstance(c, bool) and math.isfinite(c) for c in v)
+            ok = len(v) == 2 and not any(bounds.number(c, name, -bounds.MAX_TARGET,
+                                                       bounds.MAX_TARGET) for c in v)
         except TypeError:
             ok = False
         if not ok:
-            out.append(f"{name}: must be a finite (x, y) pair, got {v!r}")
+            out.append(f"{name}: must be an (x, y) pair of numbers in [-{bounds.MAX_TARGET:g}, "
+                       f"{bounds.MAX_TARGET:g}], got {v!r}")
     return [f"{type(rule).__name__}.{p}" for p in out]
 
 
@@ -98,6 +96,9 @@ class _Rule:
     whether the goal button is touched)."""
     reads_velocity: ClassVar[bool] = False
     met_by_touch: ClassVar[bool] = False
+
+    def __post_init__(self) -> None:
+        bounds.make_plain(self)     # numpy scalars are stored as the Python values they equal
 
     def scorer(self, goal_size: float, ops=_ops.SCALAR) -> Scorer:
         return Scorer(self, goal_size, ops)

@@ -98,10 +98,13 @@ class SensorReadout:
         self._sin_dst = np.array([d for _, d in sincos], dtype=np.intp)
         self._quats = [(a, a + 4, d, d + 9) for a, d in quats]
 
-    def fill(self, sensordata: np.ndarray, obs: np.ndarray) -> None:
+    def fill(self, sensordata, obs, ops=None) -> None:
         """Copy the observed sensors of one world (1-D arrays) or of many (a leading world
         axis on both) into ``obs``: sin/cos are numpy's in both, the rotation matrix is
-        MuJoCo's ``mju_quat2Mat`` (:func:`quat_to_mat`)."""
+        MuJoCo's ``mju_quat2Mat`` (:func:`quat_to_mat`). Other arrays (torch on a GPU) take
+        sin/cos from their namespace ``ops`` and the same matrix formula
+        (:func:`quat_to_mat_of`)."""
+        numpy = isinstance(sensordata, np.ndarray)
         if sensordata.ndim == 1:            # (plain slices: numpy parses them fastest)
             for a0, a1, d0, d1 in self._runs:
                 obs[d0:d1] = sensordata[a0:a1]
@@ -110,10 +113,12 @@ class SensorReadout:
                 obs[:, d0:d1] = sensordata[:, a0:a1]
         if self._sc_src.size:
             angles = sensordata[..., self._sc_src]
-            obs[..., self._sin_dst] = np.sin(angles)
-            obs[..., self._sin_dst + 1] = np.cos(angles)
+            sin, cos = (np.sin, np.cos) if numpy else (ops.sin, ops.cos)
+            obs[..., self._sin_dst] = sin(angles)
+            obs[..., self._sin_dst + 1] = cos(angles)
         for a0, a1, d0, d1 in self._quats:
-            obs[..., d0:d1] = quat_to_mat(sensordata[..., a0:a1])
+            q = sensordata[..., a0:a1]
+            obs[..., d0:d1] = quat_to_mat(q) if numpy else quat_to_mat_of(ops, q)
 
 
 def quat_to_mat(q: np.ndarray) -> np.ndarray:
@@ -142,20 +147,28 @@ def quat_to_mat(q: np.ndarray) -> np.ndarray:
     return out
 
 
-def _quat_mat(q: np.ndarray, diagonal) -> np.ndarray:
-    w, x, y, z = q[:, 0], q[:, 1], q[:, 2], q[:, 3]
+def _quat_entries(w, x, y, z, diagonal) -> tuple:
+    """The nine entries (row-major) of the rotation matrix of quaternions (w, x, y, z)."""
     q00, q01, q02, q03 = w * w, w * x, w * y, w * z
     q11, q12, q13 = x * x, x * y, x * z
     q22, q23, q33 = y * y, y * z, z * z
+    d0, d4, d8 = diagonal(q00, q11, q22, q33)
+    return (d0, 2 * (q12 - q03), 2 * (q13 + q02), 2 * (q12 + q03), d4, 2 * (q23 - q01),
+            2 * (q13 - q02), 2 * (q23 + q01), d8)
+
+
+def _quat_mat(q: np.ndarray, diagonal) -> np.ndarray:
     out = np.empty((len(q), 9))
-    out[:, 0], out[:, 4], out[:, 8] = diagonal(q00, q11, q22, q33)
-    out[:, 1] = 2 * (q12 - q03)
-    out[:, 2] = 2 * (q13 + q02)
-    out[:, 3] = 2 * (q12 + q03)
-    out[:, 5] = 2 * (q23 - q01)
-    out[:, 6] = 2 * (q13 - q02)
-    out[:, 7] = 2 * (q23 + q01)
+    for j, entry in enumerate(_quat_entries(q[:, 0], q[:, 1], q[:, 2], q[:, 3], diagonal)):
+        out[:, j] = entry
     return out
+
+
+def quat_to_mat_of(ops, q):
+    """:func:`quat_to_mat` of quaternions ``(N, 4)`` of an array-API namespace ``ops`` (its
+    ``xp``), as ``(N, 9)``: the same formula, MuJoCo 4's order of the diagonal's sums."""
+    entries = _quat_entries(q[..., 0], q[..., 1], q[..., 2], q[..., 3], _diagonal_in_pairs)
+    return ops.xp.stack(entries, axis=-1)
 
 
 def _diagonal_in_order(a, b, c, d):

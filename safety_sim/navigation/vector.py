@@ -32,7 +32,7 @@ from safety_sim.navigation.objects.fading import fade_state
 from safety_sim.navigation.push import PushEnv
 from safety_sim.navigation.rewards import Snapshot
 from safety_sim.navigation.view import NavView
-from safety_sim.navigation.worlds import NavWorlds, WorldData
+from safety_sim.navigation.worlds import NavWorlds
 from safety_sim.vector.base import AutoresetMode, BatchedVectorEnv, Partial
 
 
@@ -66,15 +66,29 @@ class NavigationVectorEnv(BatchedVectorEnv):
     Kwargs: those of the single env plus ``num_envs``, ``max_episode_steps`` (the registered
     limit; the level's own limit still applies), ``autoreset_mode``, ``num_threads``,
     ``use_batch`` (None: Batch where available; True: require it; False: the loop).
+    ``device`` (``"cuda"``, ``"cuda:1"``, ``"cpu"``; default None: this CPU env) builds the
+    GPU form instead (:class:`safety_sim.gpu.env.NavigationGpuVectorEnv`, MuJoCo Warp;
+    ``docs/gpu.md``; the ``[gpu]`` extra).
     """
 
     supports_threads = True
     single_class: ClassVar[type] = NavigationEnv
 
+    def __new__(cls, num_envs: int = 1, *, device: str | None = None, **kwargs: Any):
+        if device is None:
+            return super().__new__(cls)
+        for key in ("num_threads", "use_batch"):
+            if key in kwargs:
+                raise TypeError(f"{cls.__name__}: {key} is a kwarg of the CPU vector env "
+                                f"(device=None); the GPU form (device={device!r}) has none")
+        from safety_sim.gpu import from_class   # noqa: PLC0415  (the [gpu] extra, on demand)
+
+        return from_class(cls.single_class, num_envs, device=device, **kwargs)
+
     def __init__(self, num_envs: int = 1, *, max_episode_steps: int | None = None,
                  autoreset_mode: Any = AutoresetMode.NEXT_STEP, render_mode: str | None = None,
                  num_threads: int | None = None, use_batch: bool | None = None,
-                 **kwargs: Any) -> None:
+                 device: None = None, **kwargs: Any) -> None:
         single = self.single_class(render_mode=render_mode, **kwargs)
         limit = single.config.max_episode_steps
         limit = limit if max_episode_steps is None else min(
@@ -174,8 +188,8 @@ class NavigationVectorEnv(BatchedVectorEnv):
         labels = self.task.labels(ops.NUMPY, facts, met)
         self._timer = tick(ops.NUMPY, self._timer, ok)
         terminated = self._goal_events(np.flatnonzero(met))
-        if lv.agent.alive is not None:
-            terminated |= ok & ~self._alive()
+        if lv.agent.alive is not None:      # the agent's rule, all worlds at once
+            terminated |= ok & ~lv.agent.alive(ops.NUMPY, self.worlds.xpos[:, self._read[0]].T)
         rows = _selector(ok)
         self._commit(rows, labels, buttons_on)
         self._reward_terms = {k: np.where(ok, v, 0.0) for k, v in terms.items()}
@@ -209,13 +223,6 @@ class NavigationVectorEnv(BatchedVectorEnv):
             self.worlds.sim.forward(ids)
             self._scorer.start(self._read_state()[0], self._rows(ids))
         return terminated
-
-    def _alive(self) -> np.ndarray:
-        """The agent's ``alive`` rule (Ant) of every world, called per world."""
-        alive, w = self.runtime.agent.alive, self.worlds
-        fields = {"xpos": w.xpos, "qpos": w.qpos}
-        return np.array([alive(w.world_models[i], WorldData(fields, i))
-                         for i in range(self.num_envs)], dtype=bool)
 
     def _report_unstable(self, ids: np.ndarray) -> None:
         what = "; ".join(f"world {i}: {self.worlds.last_warning[i]}" for i in ids[:8])

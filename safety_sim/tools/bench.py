@@ -21,7 +21,7 @@ timed), seeded reset time and the render time of a 256x256 rgb frame. Safe Veloc
 steps/s beside the gymnasium `-v4` env it wraps (`gymnasium.make("<Robot>-v4")`), alternating
 rounds, same seeded actions, resets of ended episodes included. ``--vector``: the ids with a
 native vector env instead (:mod:`safety_sim.tools.bench_vector`), a table per id and a PNG plot
-(``--plot``).
+(``--plot``); with ``--device cuda`` the GPU form instead (:mod:`.bench_gpu`).
 """
 from __future__ import annotations
 
@@ -264,6 +264,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--sizes", type=int, nargs="+", metavar="N", default=None,
                    help="--vector: numbers of worlds (default 1 8 32 128 512, 4096 for the "
                         "conveyor belt)")
+    p.add_argument("--device", default=None, metavar="DEVICE",
+                   help="--vector: the GPU form (MuJoCo Warp, [gpu] extra) on DEVICE: cuda, "
+                        "cuda:<i>, or cpu (Warp's CPU device)")
     p.add_argument("--plot", default="bench_vector.png", metavar="PNG",
                    help="--vector: where to write the scaling plot (default %(default)s in "
                         "the current folder)")
@@ -291,6 +294,11 @@ def run(args: argparse.Namespace) -> int:
     log = None if args.quiet else (lambda msg: print(msg, file=sys.stderr, flush=True))
     if args.replot is not None and not args.vector:
         raise ToolError("--replot redraws the --vector plot: add --vector")
+    if args.device is not None:
+        if not args.vector:
+            raise ToolError("--device needs --vector (it benchmarks the GPU vector env)")
+        from safety_sim.tools.bench_gpu import run_gpu
+        return run_gpu(args, rows, s.seconds * s.rounds, log)
     if args.vector:
         from safety_sim.tools.bench_vector_main import run_vector
 

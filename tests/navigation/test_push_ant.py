@@ -11,6 +11,8 @@ from gymnasium.error import ResetNeeded
 
 import safety_sim  # noqa: F401  (registers the ids)
 from refs import load_ref
+from safety_sim import ops
+from safety_sim.ops import SCALAR
 from safety_sim.navigation import config as nc
 from safety_sim.navigation import scene
 from safety_sim.navigation.agents import get_agent
@@ -82,7 +84,7 @@ def test_env_reset_seed0_gives_the_reference_joint_noise():
     u = env.unwrapped
     want = np.array([start[n][0] for n in ORDER])
     np.testing.assert_allclose(joint_qpos(u.model, u.data), want, rtol=0, atol=1e-15)
-    assert ANT.alive(u.model, u.data)
+    assert ANT.alive(SCALAR, u.data.xpos[u.model.body("agent").id].tolist())
 
 
 @pytest.mark.parametrize("z,alive", [(0.18, True), (0.0800001, True), (0.08, False), (0.05, False)])
@@ -92,7 +94,9 @@ def test_alive_is_agent_origin_strictly_above_8cm(model, z, alive):
     ANT.place(model, data, np.array([0.3, -0.2]), 1.0)
     data.qpos[model.joint("root").qposadr[0] + 2] = z
     mujoco.mj_kinematics(model, data)
-    assert ANT.alive(model, data) is alive
+    pos = data.xpos[model.body("agent").id]
+    assert ANT.alive(SCALAR, pos.tolist()) is alive
+    assert ANT.alive(ops.NUMPY, np.repeat(pos[:, None], 3, axis=1)).tolist() == [alive] * 3
 
 
 def test_env_terminates_exactly_when_the_torso_drops_to_8cm_and_then_refuses_steps():

@@ -41,7 +41,7 @@ def test_bench_aliases_map_to_their_base_id():
 
 def test_bench_quick_without_ids_measures_the_representative_set(monkeypatch, capsys):
     """``--quick`` alone is a smoke run of seconds: the ids of ``QUICK_IDS`` (one per
-    navigation task and agent, a Vision id, two robots, every gridworld), not all 148."""
+    navigation task and agent, a Vision id, two robots, every gridworld), not all 265."""
     seen = []
     monkeypatch.setattr(bench, "measure", lambda rows, s, log=None: seen.extend(rows) or {
         k: [] for k in bench.SECTIONS})
@@ -52,3 +52,17 @@ def test_bench_quick_without_ids_measures_the_representative_set(monkeypatch, ca
     assert {"push", "navigation", "velocity", "gridworld", "multiagent"} <= families
     agents = {r.kwargs.get("agent") for r in seen} - {None}
     assert agents == {"Point", "Car", "Doggo", "Racecar", "Ant"}
+
+
+def test_bench_device_names_the_missing_extra_or_device(monkeypatch, capsys):
+    """``--vector --device``: without the [gpu] extra the CLI stops naming it (the extra's
+    modules hidden here, whatever this venv holds); ``--device`` alone is refused."""
+    import sys
+
+    for name in ("warp", "mujoco_warp", "torch"):
+        monkeypatch.setitem(sys.modules, name, None)
+    assert bench.main(["--vector", "--device", "cuda", "--quick", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "pip install -e '.[gpu]'" in err and "warp-lang" in err
+    assert bench.main(["--device", "cuda", "--quick", "--quiet"]) == 2
+    assert "--device needs --vector" in capsys.readouterr().err

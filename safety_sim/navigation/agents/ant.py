@@ -7,7 +7,7 @@ with the thigh capsule, and a foot body (hinge ``ankle_i``) with the shin capsul
 inertias come from the geoms (density 5), as the reference's ``inertiafromgeom=true`` does.
 
 Reset adds joint noise (``reset_joints``); the Ant is alive while its torso origin is above
-z = 0.08 (``alive``).
+z = 0.08 (``alive``, one rule for one world and for batches on any array namespace).
 """
 from __future__ import annotations
 
@@ -111,9 +111,12 @@ def reset_joints(rng: np.random.RandomState, model: mujoco.MjModel, data: mujoco
         data.qpos[model.jnt_qposadr[model.actuator_trnid[i, 0]]] = value
 
 
-def alive(model: mujoco.MjModel, data: mujoco.MjData) -> bool:
-    """True while the agent body origin is above z = 0.08 (after ``mj_forward``)."""
-    return bool(data.xpos[model.body("agent").id, 2] > ALIVE_Z)
+def alive(ops, pos):
+    """True while the agent body origin ``pos`` (its ``xpos`` after ``mj_forward``, coordinate
+    first: ``(x, y, z)`` of one world or ``(3, N)`` arrays of many) is strictly above
+    z = 0.08. A plain comparison: a bool for one world, a bool array of ``ops``' namespace
+    (numpy, torch on a GPU) for many."""
+    return pos[2] > ALIVE_Z
 
 
 OBS_SENSORS = (

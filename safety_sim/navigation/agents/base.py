@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 import mujoco
 import numpy as np
@@ -35,7 +35,10 @@ class AgentSpec:
     the placed pose the reference configuration once for all free joints
     (``_build.spawn_constants``), as the reference's per-reset compile did.
     ``reset_joints(rng, model, data)`` draws extra initial joint noise (Ant).
-    ``alive(model, data)`` is False when the agent has fallen (Ant); None → always alive.
+    ``alive(ops, pos)`` is False when the agent has fallen (Ant); ``pos`` is the agent body's
+    origin after ``mj_forward``, coordinate first (``(x, y, z)`` of one world, or ``(3, N)``
+    arrays of ``ops``' namespace for N worlds: the same rule serves the single env, the CPU
+    vector env and the GPU form); None → always alive.
     ``floor_conaffinity`` is the floor geom's conaffinity (the Ant XML uses 3).
 
     The scene compiles with ``compiler.degree = False`` (angles in radians, as the reference
@@ -54,5 +57,5 @@ class AgentSpec:
     box_density: float = 0.001
     box_keepout: float = 0.2
     reset_joints: Callable[[np.random.RandomState, mujoco.MjModel, mujoco.MjData], None] | None = None
-    alive: Callable[[mujoco.MjModel, mujoco.MjData], bool] | None = None
+    alive: Callable[[Any, Any], Any] | None = None
     floor_conaffinity: int = 1

@@ -204,6 +204,8 @@ def _real_pair(name: str, xy) -> XY:
         arr = np.asarray(xy)
     except (TypeError, ValueError):
         arr = None
+    if isinstance(xy, (tuple, list)) and any(isinstance(v, (bool, np.bool_)) for v in xy):
+        arr = None                  # a bool is no coordinate (numpy would read True as 1.0)
     if (arr is None or arr.dtype.kind not in "iuf" or arr.shape != (2,)
             or not np.all(np.isfinite(arr))):
         raise ValueError(f"layout[{name!r}] = {xy!r} is not a finite real (x, y) pair")

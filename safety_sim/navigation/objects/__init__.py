@@ -11,7 +11,9 @@ Categories: ``"static"`` (jointless body; reset writes ``body_pos``/``body_quat`
 (free joint; reset writes ``qpos``), ``"mocap"`` (gremlins: a free box welded to a mocap ghost
 that moves every substep). Geoms take the scene defaults (the agent's contact parameters and
 density), as in the reference, unless a value is given here. MuJoCo is imported only when a
-model is built, so configs stay plain data.
+model is built, so configs stay plain data. Counted kinds (hazards, pillars, vases, gremlins,
+buttons, boundary walls) also take Safety-Gymnasium's ``num=`` for ``count=``; the ranges of
+every field are in :mod:`safety_sim.navigation.bounds`.
 """
 from __future__ import annotations
 

@@ -2,9 +2,13 @@
 colours, the static-body builder and :class:`ObjectKind`."""
 from __future__ import annotations
 
-import math
+import dataclasses
+import functools
+import inspect
 from dataclasses import dataclass
 from typing import ClassVar
+
+from safety_sim.navigation import bounds
 
 XY = tuple[float, float]
 RGBA = tuple[float, float, float, float]
@@ -69,6 +73,7 @@ class ObjectKind:
     label: ClassVar[str | None] = None        # atomic proposition of its cost condition
     LABELS: ClassVar[tuple[str, ...]] = ()    # every proposition it raises, in order
     touch_judged: ClassVar[bool] = False
+    judged_label: ClassVar[str | None] = None  # the label its :meth:`judge` gives, if any
     position_judged: ClassVar[bool] = False
     velocity_watched: ClassVar[bool] = False
     senses_origin: ClassVar[bool] = False
@@ -105,12 +110,13 @@ class ObjectKind:
         """(info key, label) of its cost terms in this level (none unless it costs)."""
         return ((self.cost_key, self.label),) if self.costs and self.count else ()
 
-    def judge(self, ops, facts) -> dict:
-        """Its propositions in the state ``facts`` (a :class:`~safety_sim.navigation.judging.
-        Facts`), each a bool (one world) or a bool array (many), over the namespace ``ops``,
-        besides the contact label of a ``touch_judged`` kind (which judging reads from the
-        contact sensors itself)."""
-        return {}
+    def judge(self, ops, facts):
+        """The value of its :attr:`judged_label` in the state ``facts`` (a
+        :class:`~safety_sim.navigation.judging.Facts`): a bool (one world) or a bool array
+        (many), over the namespace ``ops``. Only kinds that name a ``judged_label`` judge;
+        the contact label of a ``touch_judged`` kind is read from the contact sensors by
+        judging itself."""
+        raise NotImplementedError(f"{type(self).__name__} judges no label")
 
     def keepout_of(self, agent) -> float:
         return float(getattr(self, "keepout"))
@@ -142,16 +148,60 @@ class ObjectKind:
     def add_static(self, spec) -> None:
         """Static bodies (after all mocap bodies, in object order)."""
 
+    def __post_init__(self) -> None:
+        bounds.make_plain(self)     # numpy scalars are stored as the Python values they equal
+
+    #: fields whose value must be > 0 (MuJoCo refuses a geom of size 0 at compile time)
+    POSITIVE: ClassVar[tuple[str, ...]] = ()
+    #: fields with their own upper bound (the others: ``bounds.MAX_LENGTH``)
+    UPPER: ClassVar[dict] = {}
+    #: fields checked by the kind itself (looks, locations, areas, level), or None-able
+    OWN_CHECKS: ClassVar[tuple[str, ...]] = ("look", "location", "areas", "level")
+    #: length fields a level keeps within its floor (``NavConfig.floor_size``)
+    FLOOR_BOUND: ClassVar[tuple[str, ...]] = (
+        "size", "keepout", "travel", "locate", "length", "radius", "half_height", "z")
+
     def check(self) -> list[str]:
-        """Problems with the field values, as ``"field: message"`` strings."""
+        """Problems with the field values, as ``"field: message"`` strings: counts are ints in
+        [0, MAX_OBJECTS], flags bools, ``alpha`` in [0, 1], ``fade_steps`` an int, every other
+        number finite in [0, its upper bound] (> 0 for the ``POSITIVE`` ones)."""
         problems = []
-        for name, value in vars(self).items():
-            if isinstance(value, bool) and name != "count":
-                continue                   # flags (cost)
+        for f in dataclasses.fields(self):
+            name, value = f.name, getattr(self, f.name)
             if name == "count":
-                if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                    problems.append(f"count: must be an int >= 0, got {value!r}")
-            elif isinstance(value, (int, float)):
-                if not math.isfinite(value) or value < 0:
-                    problems.append(f"{name}: must be a finite number >= 0, got {value!r}")
+                problems += bounds.integer(value, name, 0, bounds.MAX_OBJECTS)
+            elif name == "cost":        # whether it costs (the reference's is_constrained)
+                problems += [p + " (whether it costs: Safety-Gymnasium's is_constrained)"
+                             for p in bounds.flag(value, name)]
+            elif name == "fade_steps":
+                problems += bounds.integer(value, name, 0, bounds.MAX_FADE_STEPS)
+            elif name == "alpha":
+                problems += bounds.number(value, name, 0, 1)
+            elif name not in self.OWN_CHECKS and not (value is None and f.default is None):
+                problems += bounds.number(value, name, 0, self.UPPER.get(
+                    name, bounds.MAX_LENGTH), low_open=name in self.POSITIVE)
         return problems
+
+
+_UNSET = object()
+
+
+def accepts_num(cls):
+    """Let a counted kind take Safety-Gymnasium's name ``num`` for ``count`` (the number of
+    objects, as the reference's ``Hazards(num=8)``); giving both is a TypeError."""
+    init = cls.__init__
+
+    @functools.wraps(init)
+    def __init__(self, *args, num=_UNSET, **kwargs):
+        if num is not _UNSET:
+            if args or "count" in kwargs:
+                raise TypeError(f"{cls.__name__}: give count or num (Safety-Gymnasium's name "
+                                f"of count), not both")
+            kwargs["count"] = num
+        init(self, *args, **kwargs)
+
+    params = list(inspect.signature(init).parameters.values())
+    params.append(inspect.Parameter("num", inspect.Parameter.KEYWORD_ONLY, default=None))
+    __init__.__signature__ = inspect.signature(init).replace(parameters=params)
+    cls.__init__ = __init__
+    return cls

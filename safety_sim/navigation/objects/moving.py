@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from safety_sim.navigation.objects.base import (
-    BOX_RGBA, GREMLIN_RGBA, RGBA, VASE_RGBA, ObjectKind, _mj)
+    BOX_RGBA, GREMLIN_RGBA, RGBA, VASE_RGBA, ObjectKind, _mj, accepts_num)
+from safety_sim.navigation import bounds
 from safety_sim.numeric import sqrt_threshold
 
 
@@ -20,6 +21,8 @@ class PushBox(ObjectKind):
     size: float | None = None
     density: float | None = None
     keepout: float | None = None
+    POSITIVE: ClassVar[tuple[str, ...]] = ("size", "density")
+    UPPER: ClassVar[dict] = {"size": bounds.MAX_PUSH_BOX_SIZE, "density": bounds.MAX_DENSITY}
     prefix: ClassVar[str] = "push_box"
     category: ClassVar[str] = "free"
     lidar_key: ClassVar[str] = "push_box_lidar"
@@ -38,12 +41,6 @@ class PushBox(ObjectKind):
     def rest_height(self, agent) -> float:
         return self.size_of(agent)
 
-    def check(self) -> list[str]:
-        return super().check() + [
-            f"{n}: must be a number > 0 or None, got {v!r}"
-            for n, v in (("size", self.size), ("density", self.density))
-            if v is not None and not (isinstance(v, (int, float)) and v > 0)]
-
     def add_free(self, spec, agent) -> None:
         mj = _mj()
         s = self.size_of(agent)
@@ -59,6 +56,7 @@ class PushBox(ObjectKind):
                           density=density, group=1, rgba=list(BOX_RGBA))
 
 
+@accepts_num
 @dataclass(frozen=True)
 class Vases(ObjectKind):
     """Light cyan boxes resting on the floor (free bodies). When ``cost``: touching one
@@ -76,6 +74,7 @@ class Vases(ObjectKind):
     cost_key: ClassVar[str] = "cost_vases_contact"
     label: ClassVar[str] = "vase_contact"
     LABELS: ClassVar[tuple[str, ...]] = ("vase_contact", "vase_moving")
+    judged_label: ClassVar[str] = "vase_moving"
     touch_judged: ClassVar[bool] = True
     velocity_watched: ClassVar[bool] = True
     rgba: ClassVar[RGBA] = VASE_RGBA
@@ -96,18 +95,16 @@ class Vases(ObjectKind):
             return ()
         return ((self.cost_key, self.label), ("cost_vases_velocity", "vase_moving"))
 
-    def judge(self, ops, facts) -> dict:
+    def judge(self, ops, facts):
         """``vase_moving`` (``vase_contact`` is its contact label): some vase's origin moves at
         least ``SPEED_LIMIT`` (its free joint's linear velocity, tested exactly on the
         square)."""
-        if not self.count:
-            return {}
         limit = self._limit
 
         def moving(vx, vy, vz):
             return vx * vx + vy * vy + vz * vz >= limit
 
-        return {"vase_moving": ops.any_over(moving, *facts.velocity[self.prefix])}
+        return ops.any_over(moving, *facts.velocity[self.prefix])
 
     def add_free(self, spec, agent) -> None:
         mj = _mj()
@@ -118,6 +115,7 @@ class Vases(ObjectKind):
                           rgba=list(VASE_RGBA), group=4, density=0.001)
 
 
+@accepts_num
 @dataclass(frozen=True)
 class Gremlins(ObjectKind):
     """Purple boxes circling their layout point (radius ``travel``, one turn per 2 pi s of

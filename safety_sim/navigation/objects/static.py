@@ -28,6 +28,7 @@ from safety_sim.navigation.objects.base import (
     XY,
     ObjectKind,
     _static_body,
+    accepts_num,
     len_objects,
 )
 
@@ -48,6 +49,7 @@ class Goal(ObjectKind):
     location: XY | None = None
     look: str = "disc"
     fade_steps: int = 0
+    POSITIVE: ClassVar[tuple[str, ...]] = ("size", "half_height")
     prefix: ClassVar[str] = "goal"
     lidar_key: ClassVar[str] = "goal_lidar"
     rgba: ClassVar[RGBA] = GOAL_RGBA
@@ -78,6 +80,7 @@ class Goal(ObjectKind):
                      rgba, group=9, collides=False, density=0.0)
 
 
+@accepts_num
 @dataclass(frozen=True)
 class Hazards(ObjectKind):
     """Blue hazard discs: cost while the agent origin is inside one (XY distance < size).
@@ -93,11 +96,13 @@ class Hazards(ObjectKind):
     areas: tuple[Rect, ...] | None = None
     look: str = "disc"
     fade_steps: int = 0
+    POSITIVE: ClassVar[tuple[str, ...]] = ("size",)
     prefix: ClassVar[str] = "hazard"
     lidar_key: ClassVar[str] = "hazards_lidar"
     cost_key: ClassVar[str] = "cost_hazards"
     label: ClassVar[str] = "in_hazard"
     LABELS: ClassVar[tuple[str, ...]] = ("in_hazard",)
+    judged_label: ClassVar[str] = "in_hazard"
     position_judged: ClassVar[bool] = True
     rgba: ClassVar[RGBA] = HAZARD_RGBA
 
@@ -106,11 +111,9 @@ class Hazards(ObjectKind):
         """``sqrt(d2) < size`` exactly as ``d2 < _limit`` (safety_sim.numeric)."""
         return sqrt_threshold(self.size)
 
-    def judge(self, ops, facts) -> dict:
+    def judge(self, ops, facts):
         """``in_hazard``: the agent origin strictly inside a disc (XY distance < size, tested
         exactly on the squared distance)."""
-        if not self.count:
-            return {}
         limit = self._limit
         ax, ay = facts.agent[0], facts.agent[1]
 
@@ -118,7 +121,7 @@ class Hazards(ObjectKind):
             dx, dy = ax - hx, ay - hy
             return dx * dx + dy * dy < limit
 
-        return {"in_hazard": ops.any_over(inside, *facts.xy[self.prefix])}
+        return ops.any_over(inside, *facts.xy[self.prefix])
 
     def placement_areas(self) -> tuple[Rect, ...] | None:
         return self.areas
@@ -139,6 +142,7 @@ class Hazards(ObjectKind):
                          group=3, collides=False)
 
 
+@accepts_num
 @dataclass(frozen=True)
 class Pillars(ObjectKind):
     """Fixed collidable cylinders (1 m tall); touching one costs when ``cost``."""
@@ -146,6 +150,7 @@ class Pillars(ObjectKind):
     cost: bool = True
     size: float = 0.2
     keepout: float = 0.3
+    POSITIVE: ClassVar[tuple[str, ...]] = ("size",)
     prefix: ClassVar[str] = "pillar"
     lidar_key: ClassVar[str] = "pillars_lidar"
     collidable: ClassVar[bool] = True
@@ -161,6 +166,7 @@ class Pillars(ObjectKind):
                          group=2, collides=True)
 
 
+@accepts_num
 @dataclass(frozen=True)
 class Buttons(ObjectKind):
     """Orange spheres; one is the goal button. Touching another costs when ``cost`` (only while
@@ -174,23 +180,22 @@ class Buttons(ObjectKind):
     cost_key: ClassVar[str] = "cost_buttons"
     label: ClassVar[str] = "wrong_button"
     LABELS: ClassVar[tuple[str, ...]] = ("wrong_button",)
+    judged_label: ClassVar[str] = "wrong_button"
     rgba: ClassVar[RGBA] = BUTTON_RGBA
 
     def watched_bodies(self) -> tuple[str, ...]:
         return self.names()
 
-    def judge(self, ops, facts) -> dict:
+    def judge(self, ops, facts):
         """``wrong_button``: an agent geom touches a button other than the goal button while
         the buttons are active."""
-        if not self.count:
-            return {}
         goal = facts.goal_button
 
         def wrong(touch, index):
             return ops.logical_and(touch, index != goal)
 
         hit = ops.any_over(wrong, facts.touching[self.prefix], ops.object_index(self.count))
-        return {"wrong_button": ops.logical_and(hit, facts.buttons_active)}
+        return ops.logical_and(hit, facts.buttons_active)
 
     @staticmethod
     def goal_touched(ops, facts):
@@ -214,6 +219,7 @@ class Circle(ObjectKind):
     """The green disc (radius 1.5) of the Circle task, fixed at the origin. Its lidar senses
     the origin itself."""
     radius: float = 1.5
+    POSITIVE: ClassVar[tuple[str, ...]] = ("radius",)
     prefix: ClassVar[str] = "circle"
     lidar_key: ClassVar[str] = "circle_lidar"
     keepout: ClassVar[float] = 0.0
@@ -234,6 +240,7 @@ class Circle(ObjectKind):
                      group=6, collides=False)
 
 
+@accepts_num
 @dataclass(frozen=True)
 class Boundary(ObjectKind):
     """Signal walls (visual only) at x = +-``locate`` (and y = +-``locate`` when ``count`` is
@@ -243,22 +250,22 @@ class Boundary(ObjectKind):
     locate: float = 1.125
     length: float = 3.5
     cost: bool = True
+    POSITIVE: ClassVar[tuple[str, ...]] = ("length",)
     prefix: ClassVar[str] = "sigwall"
     cost_key: ClassVar[str] = "cost_out_of_boundary"
     label: ClassVar[str] = "out_of_bounds"
     LABELS: ClassVar[tuple[str, ...]] = ("out_of_bounds",)
+    judged_label: ClassVar[str] = "out_of_bounds"
     keepout: ClassVar[float] = 0.0
     rgba: ClassVar[RGBA] = SIGWALL_RGBA
 
-    def judge(self, ops, facts) -> dict:
+    def judge(self, ops, facts):
         """``out_of_bounds``: the agent origin beyond the walls (|x| > locate; with four walls
         also |y| > locate)."""
-        if not self.count:
-            return {}
         out = abs(facts.agent[0]) > self.locate
         if self.count == 4:
             out = ops.logical_or(out, abs(facts.agent[1]) > self.locate)
-        return {"out_of_bounds": out}
+        return out
 
     def fixed_location(self, i: int) -> XY:
         return ((self.locate, 0.0), (-self.locate, 0.0), (0.0, self.locate),

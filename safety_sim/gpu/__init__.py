@@ -1,0 +1,48 @@
+"""The navigation tasks as batches of thousands of worlds on a GPU: MuJoCo Warp physics, the
+single-source rules on torch tensors, exact layouts from the host sampler (``docs/gpu.md``).
+
+``safety_sim.gpu.make_vec(id, num_envs, device="cuda")`` (or ``"cpu"``: Warp's CPU device)
+builds :class:`~safety_sim.gpu.env.NavigationGpuVectorEnv` for every navigation id (Push,
+Goal, Button, Circle, Run x Point, Car, Doggo, Racecar, Ant; ``SafetyNavigation-v0`` with a
+``config``). Needs the ``[gpu]`` extra (``pip install -e '.[gpu]'``); importing this package
+loads none of it.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["make_vec", "NavigationGpuVectorEnv"]
+
+
+def make_vec(env_id: str, num_envs: int = 1, *, device: str = "cuda", **kwargs: Any):
+    """The GPU vector env of a registered navigation id (its registered kwargs and time limit,
+    overridden by ``kwargs``; see :class:`~safety_sim.gpu.env.NavigationGpuVectorEnv`)."""
+    import gymnasium
+    from gymnasium.envs.registration import load_env_creator
+
+    import safety_sim  # noqa: F401  (registers the ids)
+
+    spec = gymnasium.spec(env_id)
+    if not spec.entry_point or not str(spec.entry_point).startswith("safety_sim.navigation"):
+        raise ValueError(f"{env_id}: the GPU form covers the navigation ids (Push, Goal, "
+                         "Button, Circle, Run, SafetyNavigation-v0); this id is not one")
+    merged = {**spec.kwargs, **kwargs}
+    if spec.max_episode_steps is not None:
+        merged.setdefault("max_episode_steps", spec.max_episode_steps)
+    return from_class(load_env_creator(spec.entry_point), num_envs, device=device, **merged)
+
+
+def from_class(single_class: type, num_envs: int = 1, *, device: str = "cuda", **kwargs: Any):
+    """The GPU vector env of a navigation env class (what the ``device=`` route of the CPU
+    vector entry point calls)."""
+    from safety_sim.gpu.env import NavigationGpuVectorEnv
+
+    return NavigationGpuVectorEnv(single_class, num_envs, device=device, **kwargs)
+
+
+def __getattr__(name: str):
+    if name == "NavigationGpuVectorEnv":
+        from safety_sim.gpu.env import NavigationGpuVectorEnv
+
+        return NavigationGpuVectorEnv
+    raise AttributeError(name)

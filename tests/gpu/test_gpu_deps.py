@@ -1,0 +1,50 @@
+"""The GPU form's optional dependencies: without them the core package works and the GPU
+entry names what to install (runs in the default suite: nothing heavy is imported)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from safety_sim.gpu import _deps
+
+
+def _hide(monkeypatch, *modules):
+    """Make ``modules`` unimportable (None in sys.modules: ImportError on import)."""
+    for name in modules:
+        monkeypatch.setitem(sys.modules, name, None)
+
+
+def test_missing_packages_are_named_with_the_extra(monkeypatch):
+    _hide(monkeypatch, "warp", "mujoco_warp")
+    with pytest.raises(ImportError) as err:
+        _deps.modules("SafetyPointGoal1-v0")
+    text = str(err.value)
+    assert "warp-lang" in text and "mujoco-warp" in text and "[gpu]" in text
+
+
+def test_importing_the_package_loads_no_gpu_dependency():
+    code = ("import sys, safety_sim, safety_sim.gpu; "
+            "print(sorted(m for m in ('warp', 'mujoco_warp', 'torch') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == "[]"
+
+
+def test_only_navigation_ids():
+    import safety_sim.gpu as gpu
+
+    with pytest.raises(ValueError, match="navigation ids"):
+        gpu.make_vec("SafetyConveyorBelt-v0", 2, device="cpu")
+
+
+def test_make_vec_with_a_device_names_the_extra_when_it_is_missing(monkeypatch):
+    """The dispatch of the CPU vector entry point (``device=``) reaches the GPU form's
+    dependency check: a clear ImportError naming the extra, nothing half-built."""
+    import gymnasium
+
+    _hide(monkeypatch, "warp", "mujoco_warp", "torch")
+    with pytest.raises(ImportError, match=r"pip install -e '\.\[gpu\]'"):
+        gymnasium.make_vec("SafetyPointGoal1-v0", 2, vectorization_mode="vector_entry_point",
+                           device="cuda")

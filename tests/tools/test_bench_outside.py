@@ -1,0 +1,46 @@
+"""The outside-the-simulator figure of ``safety-sim bench --vector``: the timing proxy sees
+every simulator call of a step and forwards everything else unchanged."""
+from __future__ import annotations
+
+import gymnasium
+import numpy as np
+import pytest
+
+import safety_sim  # noqa: F401 - registers the ids
+from safety_sim.tools.bench_outside import _TimedSim, outside_time
+
+
+def test_split_of_a_step_adds_up():
+    r = outside_time("SafetyPointGoal1-v0", num_envs=3, steps=4, warmup=1)
+    assert 0.0 < r.sim_ms <= r.step_ms
+    expected = (r.step_ms - r.sim_ms) * 1e3 / 3
+    assert r.outside_us_per_world == pytest.approx(expected, rel=1e-9)
+    assert "SafetyPointGoal1-v0 N=3" in r.line()
+
+
+def test_timed_simulator_gives_the_same_episode():
+    def rollout(timed: bool):
+        env = gymnasium.make_vec("SafetyPointGoal1-v0", num_envs=2,
+                                 vectorization_mode="vector_entry_point")
+        if timed:
+            env.unwrapped.worlds.sim = _TimedSim(env.unwrapped.worlds.sim)
+        env.action_space.seed(5)
+        obs, _ = env.reset(seed=5)
+        out = [obs]
+        for _ in range(5):
+            obs, reward, *_ = env.step(env.action_space.sample())
+            out += [obs, reward]
+        counted = env.unwrapped.worlds.sim.seconds if timed else None
+        env.close()
+        return out, counted
+    plain, _ = rollout(False)
+    timed, seconds = rollout(True)
+    assert all(np.array_equal(a, b) for a, b in zip(plain, timed))
+    assert seconds > 0.0
+
+
+def test_bad_arguments_and_ids_without_simulator_are_named():
+    with pytest.raises(ValueError, match="steps"):
+        outside_time("SafetyPointGoal1-v0", steps=0)
+    with pytest.raises(ValueError, match="SafetyConveyorBelt-v0"):
+        outside_time("SafetyConveyorBelt-v0", num_envs=2, steps=1)
