@@ -6,6 +6,8 @@
 #   omnisafe  OmniSafe PPOLag through the safety_gymnasium drop-in (omnisafe --no-deps:
 #             it pins safety-gymnasium/gymnasium 0.28 and pandas 2.0.3)
 #   masa      masa-safe-rl: make_env on our labelled form + PPO-Lagrangian
+#   thirdparty  the README's Stable-Baselines3 and MO-Gymnasium fragments (torch venv); the
+#             RLlib, OmniSafe and MASA fragments run with their markers (tests/test_readme.py)
 #   safepo single-agent  SafePO's PPO-Lag (two epochs of 2000 steps) through the drop-in, in
 #             the torch venv
 #   sg-tests  Safety-Gymnasium 1.0.0's own test suite (tests/ of its sdist on the package
@@ -55,7 +57,9 @@ PY_T=$(venv torch)
 "$PY_T" -m pip install -q --no-deps omnisafe==0.5.0
 "$PY_T" -m pip install -q tensorboard pyyaml moviepy typer rich seaborn pandas matplotlib \
   gdown wandb
-"$PY_T" -m pytest -q -m "rllib or omnisafe" tests/adapters/test_rllib.py tests/compat/test_compat_omnisafe.py \
+"$PY_T" -m pip install -q stable-baselines3 mo-gymnasium   # the README's SB3 and MO fragments
+"$PY_T" -m pytest -q -m "rllib or omnisafe or thirdparty" tests/adapters/test_rllib.py \
+  tests/compat/test_compat_omnisafe.py tests/test_readme.py \
   || status=1
 
 step "gpu: MuJoCo Warp vector env on Warp's CPU device"
@@ -84,7 +88,7 @@ PY_M=$(venv masa)
 # masa-safe-rl 0.3.x resolves jax >= 0.5, which its tensorflow-probability 0.25 cannot import.
 "$PY_M" -m pip install -q -e "$ROOT[test]" masa-safe-rl "jax<0.5" "jaxlib<0.5" "flax<0.11" \
   "orbax-checkpoint<0.12"
-"$PY_M" -m pytest -q -m masa tests/adapters/test_masa.py || status=1
+"$PY_M" -m pytest -q -m masa tests/adapters/test_masa.py tests/test_readme.py || status=1
 
 step "sg-tests: Safety-Gymnasium 1.0.0's test suite through the drop-in"
 PY_SG=$(venv sg-tests)

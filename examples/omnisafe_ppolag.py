@@ -5,7 +5,7 @@ safety_sim (or run an unmodified OmniSafe script as ``python -m safety_sim.compa
 OmniSafe 0.5 pins safety-gymnasium (gymnasium 0.28) and pandas 2.0.3, so it does not install
 next to gymnasium 1.x; install it without its pins:
 
-    pip install safety-sim torch && pip install --no-deps omnisafe==0.5.0
+    pip install -e . torch && pip install --no-deps omnisafe==0.5.0
     pip install tensorboard pyyaml moviepy typer rich seaborn pandas matplotlib gdown wandb
     python examples/omnisafe_ppolag.py --env SafetyPointPush1-v0 --steps 2000
 

@@ -6,7 +6,7 @@ normalisation, and a Lagrange multiplier on the episode cost (gradient ascent wi
 lambda)``. It is written against Safety-Gymnasium's calling convention (``safety_gymnasium.make``,
 6-tuple steps), so the same file runs on the reference and on safety_sim:
 
-    pip install "safety-sim[train]"
+    pip install -e '.[train]'
     python -m safety_sim.compat examples/ppo_lagrangian.py --env SafetyPointGoal1-v0   # safety_sim
     python examples/ppo_lagrangian.py --env SafetyPointGoal1-v0      # real Safety-Gymnasium
     python examples/ppo_lagrangian.py --backend native --num-envs 4   # safety_sim's batched env

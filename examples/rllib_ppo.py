@@ -1,7 +1,7 @@
 """RLlib PPO on safety_sim: a single-agent navigation id, or multi-agent BlockedUnlockPickup
 through PettingZoo's ParallelEnv and RLlib's ParallelPettingZooEnv.
 
-    pip install 'safety-sim[rllib]'
+    pip install -e '.[rllib]'
     python examples/rllib_ppo.py --env SafetyPointPush1-v0 --iterations 1
     python examples/rllib_ppo.py --env SafetyBlockedUnlockPickup-v0 --agents 2 --iterations 1
 

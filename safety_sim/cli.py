@@ -1,9 +1,10 @@
-"""The safety-sim command: list, record, view and bench.
+"""The safety-sim command: list, record, view, bench and oracle-eval.
 
-    safety-sim list [--family push|gridworld|multiagent]
-    safety-sim record --env SafetyPointPush1-v0 --out push.mp4
-    safety-sim view --env SafetyCarPush2-v0
+    safety-sim list [--family navigation|push|velocity|gridworld|multiagent]
+    safety-sim record --env SafetyPointGoal1-v0 --policy oracle --hud --out goal.mp4
+    safety-sim view --env SafetyCarButton2-v0
     safety-sim bench --quick --markdown
+    safety-sim oracle-eval --tasks Goal --seeds 5
 
 Also runnable as `python -m safety_sim.cli`; `safety-sim COMMAND --help` for details.
 """
@@ -18,17 +19,20 @@ from pathlib import Path
 
 import safety_sim
 from safety_sim import registration, tools
+from safety_sim.navigation.oracle import evaluate
 from safety_sim.tools import bench, record, view
 
 FAMILY_TITLES = {"push": "Push (MuJoCo, continuous control)",
-                 "navigation": "Safe Navigation: Goal, Button, Circle, Run and your own levels (MuJoCo)",
+                 "navigation": ("Safe Navigation: Goal, Button, Circle, Run and your own levels "
+                                "(MuJoCo)"),
                  "gridworld": "Gridworlds (discrete, MuJoCo-rendered)",
                  "multiagent": "Multi-agent gridworlds",
                  "velocity": "Safe Velocity (gymnasium -v4 MuJoCo robots with a speed limit)"}
 # The tool commands: name -> (module, one-line help); the module's docstring is the description.
 TOOLS = {"record": (record, "record episodes to .mp4 or .gif"),
          "view": (view, "drive an env from the keyboard in the viewer"),
-         "bench": (bench, "measure step, reset and render speed")}
+         "bench": (bench, "measure step, reset and render speed"),
+         "oracle-eval": (evaluate, "success and cost of the navigation oracles")}
 
 
 def env_doc(r: registration.EnvRow) -> str:
@@ -106,6 +110,10 @@ def _run_list(args: argparse.Namespace) -> int:
     if args.family is not None and args.family not in families:
         raise tools.ToolError(f"unknown family {args.family!r}; choose one of: "
                               f"{', '.join(sorted(families))}")
+    if args.spaces:
+        from safety_sim.tools.spaces import spaces_markdown
+        print(spaces_markdown())
+        return 0
     print(list_ids(args.family, docs=not args.no_docs))
     return 0
 
@@ -117,9 +125,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
     lp = sub.add_parser("list", help="list the registered environment ids",
                         description="List the registered ids grouped by family.")
-    lp.add_argument("--family", default=None, help="only this family (push, gridworld, ...)")
+    families = ", ".join(dict.fromkeys(r.family for r in registration.ENV_ROWS))
+    lp.add_argument("--family", default=None, help=f"only this family: one of {families}")
     lp.add_argument("--no-docs", action="store_true",
                     help="do not import the env classes for their descriptions")
+    lp.add_argument("--spaces", action="store_true",
+                    help="print the observation and action sizes of the navigation ids "
+                         "(agent x task) as a Markdown table (builds each env)")
     lp.set_defaults(func=_run_list)
     for name, (module, text) in TOOLS.items():
         sp = tools.tool_parser(module, make=functools.partial(sub.add_parser, name, help=text))

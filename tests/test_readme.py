@@ -1,19 +1,113 @@
-"""The README's examples run as shown: the "Build your own level" snippet prints what its
-comment says, and the first screen's commands name a script, an id and options that exist."""
+"""The README's examples run as shown. Each fenced Python fragment of README.md (and of
+docs/multi_agent.md) runs alone in a fresh interpreter with only the imports it writes; one that
+needs more than ``pip install -e .`` says so on its first line (``# pip install ...``) and runs
+where that is installed: the ``multiagent`` extra (PettingZoo) is part of the test extra, the
+other libraries are integration suites (markers, run by ``.ci/extras.sh``). The "Build your own
+level" fragment prints what its comment says; the first screen's commands name a script, an id
+and options that exist; every optional-extra hint has the one form that works from a clone; the
+sizes table is ``safety-sim list --spaces``."""
 from __future__ import annotations
 
-import contextlib
-import io
+import os
 import re
 import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 import gymnasium
+import pytest
 
 import safety_sim  # noqa: F401
 from safety_sim.tools import record
 
-README = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text()
+DOCS = {"README.md": README,
+        "docs/multi_agent.md": (ROOT / "docs" / "multi_agent.md").read_text()}
+#: the optional extras pyproject.toml declares (tomllib is Python >= 3.11)
+EXTRAS = set(re.findall(r"^(\w+) = \[", (ROOT / "pyproject.toml").read_text().split(
+    "[project.optional-dependencies]", 1)[1].split("\n[", 1)[0], re.M))
+
+#: what a fragment's first-line install comment names -> the marker of the suite that has it
+#: (None: the test extra has it, so the default run executes the fragment)
+NEEDS = {"'.[multiagent]'": None, "'.[rllib]'": "rllib", "omnisafe": "omnisafe",
+         "masa-safe-rl": "masa", "stable-baselines3": "thirdparty", "mo-gymnasium": "thirdparty"}
+#: modules a fragment may import after plain ``pip install -e .``
+BASE_MODULES = {"gymnasium", "numpy", "safety_sim"}
+
+
+def fragments() -> list[tuple[str, str]]:
+    """(name, code) of every fenced Python fragment, dedented (list items indent theirs)."""
+    found = []
+    for doc, text in DOCS.items():
+        for k, m in enumerate(re.finditer(r"^( *)```python\n(.*?)^ *```", text, re.S | re.M)):
+            indent = len(m.group(1))
+            code = "\n".join(line[indent:] for line in m.group(2).splitlines())
+            line = text[:m.start()].count("\n") + 1
+            found.append((f"{doc}:{line}", code + "\n"))
+    return found
+
+
+def requirement(code: str) -> str | None:
+    """The install comment on the fragment's first line, or None."""
+    first = code.splitlines()[0]
+    return first[2:] if first.startswith("# pip install") else None
+
+
+def marker_of(code: str) -> str | None:
+    need = requirement(code)
+    if need is None:
+        return None
+    hits = [marker for key, marker in NEEDS.items() if key in need]
+    assert len(hits) == 1, f"unknown install comment {need!r}"
+    return hits[0]
+
+
+def imported_modules(code: str) -> set[str]:
+    names = set()
+    for line in code.splitlines():
+        m = re.match(r"\s*(?:import|from)\s+([\w.]+(?:\s*,\s*[\w.]+(?:\s+as\s+\w+)?)*)", line)
+        if m:
+            for part in m.group(1).split(","):
+                names.add(part.split()[0].split(".")[0])
+    return names
+
+
+def run_fragment(code: str, cwd: Path) -> subprocess.CompletedProcess:
+    """The fragment alone in a new interpreter (this checkout first on the path)."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [str(ROOT)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
+    return subprocess.run([sys.executable, "-c", code], cwd=cwd, env=env, text=True,
+                          capture_output=True, timeout=600)
+
+
+def fragment_params():
+    params = []
+    for name, code in fragments():
+        marker = marker_of(code)
+        marks = [getattr(pytest.mark, marker)] if marker else []
+        params.append(pytest.param(code, id=name, marks=marks))
+    return params
+
+
+def test_every_fragment_is_found_and_says_what_it_needs():
+    """The README has its fragments, and a fragment importing anything beyond the base
+    install (stdlib aside) names its install line first."""
+    found = fragments()
+    assert len(found) >= 10
+    for name, code in found:
+        extra = {m for m in imported_modules(code) - BASE_MODULES
+                 if m not in sys.stdlib_module_names}
+        if extra:
+            assert requirement(code), f"{name} imports {sorted(extra)} without saying so"
+            marker_of(code)
+
+
+@pytest.mark.parametrize("code", fragment_params())
+def test_fragment_runs_alone(code, tmp_path):
+    done = run_fragment(code, tmp_path)
+    assert done.returncode == 0, done.stderr[-3000:]
 
 
 def python_block(after_heading: str) -> str:
@@ -21,13 +115,12 @@ def python_block(after_heading: str) -> str:
     return re.search(r"```python\n(.*?)```", section, re.S).group(1)
 
 
-def test_build_your_own_level_snippet_prints_its_comment():
+def test_build_your_own_level_snippet_prints_its_comment(tmp_path):
     code = python_block("Build your own level")
     expected = [line[2:] for line in code.splitlines() if line.startswith("# ")]
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        exec(compile(code, "README: Build your own level", "exec"), {})
-    assert out.getvalue().strip().splitlines() == expected
+    done = run_fragment(code, tmp_path)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip().splitlines() == expected
 
 
 def test_first_screen_commands_are_real():
@@ -36,6 +129,33 @@ def test_first_screen_commands_are_real():
     assert len(commands) == 2 and "pytest" in commands[1]
     main = shlex.split(commands[0].split("&&", 1)[1])
     assert main[:2] == ["python", "scripts/record_video.py"]
-    assert (Path(__file__).resolve().parents[1] / main[1]).exists()
+    assert (ROOT / main[1]).exists()
     args = record.build_parser("record").parse_args(main[2:])
     assert args.env in gymnasium.registry and args.policy == "oracle"
+
+
+def hint_files() -> list[Path]:
+    files = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")),
+             *sorted((ROOT / "examples").glob("*.py"))]
+    return files + sorted((ROOT / "safety_sim").rglob("*.py"))
+
+
+def test_every_extra_hint_has_the_form_that_works_from_a_clone():
+    """``pip install -e '.[extra]'`` (quoted, an extra pyproject declares); never the package
+    name, which is not on the package index."""
+    for path in hint_files():
+        text = path.read_text()
+        assert "safety-sim[" not in text, path
+        for m in re.finditer(r"pip install[^\n`]*?([^\s`\"]*\[[\w,]+\][^\s`\"]*)", text):
+            hint = m.group(1)
+            if "ray[" in hint:                       # ray's own extra, in pyproject's rllib
+                continue
+            extra = re.fullmatch(r"'\.\[([\w,]+)\]'", hint)
+            assert extra, f"{path.relative_to(ROOT)}: {m.group(0)!r}"
+            assert set(extra.group(1).split(",")) <= EXTRAS | {"EXTRA"}, m.group(0)
+
+
+def test_sizes_table_is_the_registry_output():
+    from safety_sim.tools.spaces import spaces_markdown
+
+    assert spaces_markdown() in README

@@ -1,4 +1,5 @@
-"""A safety_sim env as a ``dm_env.Environment`` (needs the ``[dm]`` extra: ``dm-env``).
+"""A safety_sim env as a ``dm_env.Environment`` (needs the optional ``dm`` extra:
+``pip install -e '.[dm]'`` in a clone of safety_sim, or just ``pip install dm-env``).
 
 ``safety_sim.dm_env(env_id, seed=None, **kwargs)`` builds ``gymnasium.make(env_id, **kwargs)``
 and returns :class:`DmEnvAdapter`.
@@ -16,7 +17,7 @@ try:
     from dm_env import specs
 except ImportError as exc:  # pragma: no cover - exercised only without dm_env
     raise ImportError("safety_sim's dm_env adapter needs the optional 'dm' extra: "
-                      "pip install 'safety-sim[dm]'  (or: pip install dm-env)") from exc
+                      "pip install -e '.[dm]'  (or: pip install dm-env)") from exc
 
 from safety_sim.adapters.labels import label_bits, label_names
 

@@ -3,8 +3,11 @@ the ``[dm]`` extra on Python < 3.13, and a display).
 
 :func:`launch_viewer` is what ``scripts/view_dm.py`` (and ``safety-sim view --dm``) runs. The
 viewer draws ``env.physics``, a ``dm_control.mujoco.Physics`` around the env's own MuJoCo data
-(Push: the simulation; gridworlds: the MuJoCo scene their state is drawn with, synced after
-every step). The policy is random, zero, or the env's scripted oracle (gridworlds).
+(navigation: the simulation; gridworlds: the MuJoCo scene their state is drawn with, synced
+after every step), with what MuJoCo's own viewer shows: every geom group (dm_control draws
+groups 0-2 only by default; hazards, the goal and the buttons are in groups 3-9) and the env's
+decorations (navigation: the lidar rings and the red cost halo). The policy is random, zero,
+or the env's scripted oracle (Point and Car navigation tasks, gridworlds).
 """
 from __future__ import annotations
 
@@ -19,6 +22,20 @@ import safety_sim
 from safety_sim.adapters.dm import DmEnvAdapter
 
 POLICIES = ("random", "zero", "oracle")
+#: the one-line error when dm_control cannot be imported
+NO_DM_CONTROL = ("safety_sim's dm_control viewer needs the optional 'dm' extra: "
+                 "pip install -e '.[dm]'  (or: pip install dm-control; on Python 3.10-3.12 "
+                 "only: its labmaze dependency has no wheels for newer Pythons)")
+
+
+def require_dm_control() -> None:
+    """ImportError with :data:`NO_DM_CONTROL` (and the missing module) unless dm_control's
+    viewer and GLFW can be imported."""
+    try:
+        import dm_control.viewer  # noqa: F401
+        import glfw  # noqa: F401
+    except ImportError as exc:
+        raise ImportError(f"{NO_DM_CONTROL} ({type(exc).__name__}: {exc})") from exc
 
 
 def use_window_gl(environ=os.environ) -> None:
@@ -90,6 +107,7 @@ def launch_viewer(env_id: str, policy: str = "random", seed: int = 0,
     closes (or, with ``max_steps``, until the policy has acted that many times). The viewer
     starts running (dm_control's default is paused; Space toggles). Returns the steps taken."""
     use_window_gl()
+    require_dm_control()
     import glfw
     from dm_control.viewer import application
 
@@ -98,6 +116,7 @@ def launch_viewer(env_id: str, policy: str = "random", seed: int = 0,
     app = application.Application(title=f"safety_sim {env_id} ({policy})", width=width,
                                   height=height)
     app._pause_subject.value = False   # dm_control's viewer opens paused
+    drawn = show_everything(app._viewer, env)
     steps = 0
 
     def counting_policy(timestep):
@@ -112,4 +131,46 @@ def launch_viewer(env_id: str, policy: str = "random", seed: int = 0,
     print(f"dm_control viewer: {env_id}, policy {policy}", flush=True)
     app.launch(environment_loader=env, policy=counting_policy)
     env.close()
+    print(f"geom groups drawn: {' '.join(map(str, sorted(drawn)))}", flush=True)
     return steps
+
+
+def show_everything(viewer, env: ViewableDmEnv) -> set[int]:
+    """Make dm_control's ``viewer`` (a ``dm_control.viewer.viewer.Viewer``, before it
+    initialises) draw every geom group and the env's decorations, as MuJoCo's viewer does.
+    Returns the set that collects the geom groups (``model.geom_group``) of the model geoms
+    in the scenes drawn."""
+    import mujoco
+
+    viewer.render_settings.geom_groups[:] = 1
+    decorate = getattr(env.env.unwrapped, "_decorate", None)  # MujocoRenderMixin's hook
+    drawn: set[int] = set()
+
+    def scene_callback(model, data, scene) -> None:
+        drawn.update(int(model.geom_group[g.objid]) for g in scene.geoms
+                     if g.objtype == mujoco.mjtObj.mjOBJ_GEOM and g.objid >= 0)
+        if callable(decorate):
+            decorate(_WholeScene(scene))
+
+    viewer._scene_callback = scene_callback
+    return drawn
+
+
+class _WholeScene:
+    """dm_control's ``MjvScene`` lists only the geoms in use; decorations append to the whole
+    buffer, as on MuJoCo's own ``MjvScene``."""
+
+    def __init__(self, scene) -> None:
+        object.__setattr__(self, "_scene", scene)
+
+    @property
+    def geoms(self):
+        import mujoco
+
+        return mujoco.MjvScene.geoms.__get__(self._scene)
+
+    def __getattr__(self, name):
+        return getattr(self._scene, name)
+
+    def __setattr__(self, name, value) -> None:
+        setattr(self._scene, name, value)

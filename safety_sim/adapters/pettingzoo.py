@@ -1,7 +1,7 @@
 """PettingZoo ``ParallelEnv`` form of a multi-agent safety_sim env (optional dependency).
 
 Build it with ``safety_sim.parallel_env(env_id, max_cycles=None, **kwargs)``. Needs the
-``multiagent`` extra: ``pip install -e .[multiagent]`` (or ``pip install pettingzoo``).
+``multiagent`` extra: ``pip install -e '.[multiagent]'`` (or ``pip install pettingzoo``).
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ try:
 except ImportError as exc:  # pragma: no cover - exercised only without pettingzoo
     raise ImportError(
         "safety_sim's PettingZoo adapter needs the optional 'multiagent' extra: "
-        "pip install -e .[multiagent]  (or: pip install 'pettingzoo>=1.24')") from exc
+        "pip install -e '.[multiagent]'  (or: pip install 'pettingzoo>=1.24')") from exc
 
 AGENT_PREFIX = "agent_"
 

@@ -3,9 +3,9 @@
 Each tool module has ``add_arguments(parser)`` and ``run(args) -> int``, and gets
 ``build_parser(prog)`` and ``main(argv, prog)`` from :func:`parser_and_main`; the ``safety-sim``
 command (:mod:`safety_sim.cli`) and the thin ``scripts/*.py`` wrappers call them. This module
-holds what they share: id resolution with close-match suggestions, the camera names of each
-family, render options for ``gymnasium.make``, summing of vector/dict rewards, episode totals
-and the parse-and-run boilerplate.
+holds what they share: id resolution with close-match suggestions, camera checks (the names
+are in :mod:`safety_sim.tools.cameras`), render options for ``gymnasium.make``, summing of
+vector/dict rewards, episode totals and the parse-and-run boilerplate.
 """
 from __future__ import annotations
 
@@ -21,8 +21,9 @@ import numpy as np
 
 import safety_sim  # noqa: F401  (registers the ids and picks a headless GL backend first)
 from safety_sim import registration
-from safety_sim.gridworlds.render.frame import GRID_CAMERAS
 from safety_sim.compat import wrappers
+from safety_sim.tools.cameras import OVERVIEW, use_overview
+from safety_sim.tools.cameras import cameras as camera_names
 
 # Constructor keyword names for the render options, in order of preference.
 _RENDER_KWARGS = {
@@ -81,24 +82,10 @@ def _row_key(r: registration.EnvRow) -> tuple:
     return (r.entry_point, tuple(sorted(r.kwargs.items())), r.max_episode_steps)
 
 
-def cameras(family: str) -> tuple[str, ...]:
-    """Camera names of a family, the recorder's default first: Push uses the model's cameras
-    (spec push.md §4) with the third-person ``track`` first (the Push envs' own default is the
-    first-person ``vision``), the gridworlds the grid scene's views."""
-    if family in registration.NAVIGATION_FAMILIES:
-        from safety_sim.navigation.scene import CAMERA_ORDER  # imports mujoco: only when asked
-
-        return ("track",) + tuple(name for name in CAMERA_ORDER if name != "track")
-    if family in ("gridworld", "multiagent"):
-        return GRID_CAMERAS
-    if family == "velocity":
-        return ("track",)   # the -v4 models' tracking camera; -1 (free) via camera_id only
-    return ()
-
-
 def check_camera(r: registration.EnvRow, camera: str | None) -> str:
-    """``camera`` validated against the family's camera names (None: the family default)."""
-    names = cameras(r.family)
+    """``camera`` validated against the id's camera names (None: the id's default;
+    :func:`safety_sim.tools.cameras.cameras`)."""
+    names = camera_names(r)
     if camera is None:
         if not names:
             raise ToolError(f"{r.id}: no camera names known for family {r.family!r}")
@@ -110,7 +97,7 @@ def check_camera(r: registration.EnvRow, camera: str | None) -> str:
 
 
 def base_row(r: registration.EnvRow) -> registration.EnvRow | None:
-    """The non-vision row of a Push Vision row (same agent and level), aliases excluded;
+    """The non-vision row of a navigation Vision row (same agent and level), aliases excluded;
     None when there is none."""
     want = {**r.kwargs, "vision": False}
     return next((c for c in canonical_rows()
@@ -128,11 +115,13 @@ def render_kwargs(r: registration.EnvRow, *, width: int | None = None,
                   height: int | None = None, camera: str | None = None) -> dict[str, Any]:
     """The render options as constructor kwargs, under the names the env class takes.
 
-    Push envs take ``width``/``height``/``camera_name``; the gridworlds take
+    Navigation envs take ``width``/``height``/``camera_name``; the gridworlds take
     ``render_width``/``render_height``/``render_camera``.
     """
     params = inspect.signature(entry_class(r).__init__).parameters
     kwargs = {}
+    if camera == OVERVIEW:                 # the free camera, aimed by make_env
+        kwargs["camera_id"], camera = -1, None
     for option, value in (("width", width), ("height", height), ("camera", camera)):
         if value is None:
             continue
@@ -146,12 +135,16 @@ def render_kwargs(r: registration.EnvRow, *, width: int | None = None,
 def make_env(r: registration.EnvRow, render_mode: str | None = None, *,
              width: int | None = None, height: int | None = None,
              camera: str | None = None, **extra):
-    """``gymnasium.make`` of a row with the render options under the env's own names."""
+    """``gymnasium.make`` of a row with the render options under the env's own names
+    (``camera="overview"``: the free camera set to show the whole level)."""
     import gymnasium
 
     kwargs = {} if render_mode is None else render_kwargs(
         r, width=width, height=height, camera=camera)
-    return gymnasium.make(r.id, render_mode=render_mode, **kwargs, **extra)
+    env = gymnasium.make(r.id, render_mode=render_mode, **kwargs, **extra)
+    if render_mode is not None and camera == OVERVIEW:
+        use_overview(env, aspect=(width or 1) / (height or 1))
+    return env
 
 
 def total(value: Any) -> float:

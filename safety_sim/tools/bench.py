@@ -1,23 +1,27 @@
 """Benchmark the registered environments (speed figures, not tests).
 
-    safety-sim bench                       # everything, a few minutes
+    safety-sim bench --quick               # 13 representative ids, tiny counts: ~30 s
     safety-sim bench --ids 'SafetyPoint*' --markdown
-    python scripts/bench.py --quick        # tiny counts (under a minute)
+    safety-sim bench                       # all 265 ids (aliases excluded): ~45 min
     safety-sim bench --vector --markdown   # native vector envs vs single/sync/async, + PNG
 
-Push: env steps/s through `gymnasium.make` with random actions (episodes reset as needed,
-resets included), beside the physical limit of the same compiled model: raw
-`mujoco.mj_step(model, data, nstep=10)` on a copy of the post-reset state, with the same
-controls (plain ``mj_step`` evaluates the sensors in every substep; the env does not, as their
-readings there are overwritten unread, see ``safety_sim.navigation.scene.Stepper``). Rounds of the
-two alternate and each figure is the median over rounds. Reset: seeded `reset(seed=k)`, median and
-p99. Vision ids: the cost of the vision frame (their step time minus the base id's, measured
-alternately in the same run). Gridworlds: the raw `env.unwrapped.step` rate with precomputed random
-actions (resets not timed), seeded reset time and the render time of a 256x256 rgb frame. Safe
-Velocity: env steps/s beside the gymnasium `-v4` env it wraps (`gymnasium.make("<Robot>-v4")`),
-alternating rounds, same seeded actions, resets of ended episodes included. ``--vector``: the ids
-with a native vector env instead (:mod:`safety_sim.tools.bench_vector`), a table per id and a PNG
-plot (``--plot``); with ``--device cuda`` the GPU form instead (:mod:`.bench_gpu`).
+(Times measured on a 2-core x86_64 machine shared with other jobs: each id takes about 7 s,
+a Vision id about 14 s, with the default settings; ``--rounds``/``--seconds`` scale that.)
+
+Navigation (Push, Goal, Button, Circle, Run): env steps/s through `gymnasium.make` with random
+actions (episodes reset as needed, resets included), beside the physical limit of the same
+compiled model: raw `mujoco.mj_step(model, data, nstep=10)` on a copy of the post-reset state,
+with the same controls (plain ``mj_step`` evaluates the sensors in every substep; the env does
+not, as their readings there are overwritten unread, see
+``safety_sim.navigation.scene.Stepper``). Rounds of the two alternate and each figure is the
+median over rounds. Reset: seeded `reset(seed=k)`, median and p99. Vision ids: the cost of the
+vision frame (their step time minus the base id's, measured alternately in the same run).
+Gridworlds: the raw `env.unwrapped.step` rate with precomputed random actions (resets not
+timed), seeded reset time and the render time of a 256x256 rgb frame. Safe Velocity: env
+steps/s beside the gymnasium `-v4` env it wraps (`gymnasium.make("<Robot>-v4")`), alternating
+rounds, same seeded actions, resets of ended episodes included. ``--vector``: the ids with a
+native vector env instead (:mod:`safety_sim.tools.bench_vector`), a table per id and a PNG plot
+(``--plot``); with ``--device cuda`` the GPU form instead (:mod:`.bench_gpu`).
 """
 from __future__ import annotations
 
@@ -52,6 +56,13 @@ class Settings:
 
 
 QUICK = Settings(seconds=0.03, rounds=2, resets=5, frames=3)
+#: ``--quick`` without ``--ids``: one id per navigation task and per agent, a Vision id, two
+#: Safe Velocity robots and every gridworld
+QUICK_IDS = ("SafetyPointPush1-v0", "SafetyCarGoal1-v0", "SafetyDoggoButton1-v0",
+             "SafetyRacecarCircle1-v0", "SafetyAntRun0-v0", "SafetyPointGoal1Vision-v0",
+             "SafetyHalfCheetahVelocity-v1", "SafetyHumanoidVelocity-v1",
+             "SafetyConveyorBelt-v0", "SafetyBreakableBottles-v0",
+             "SafetyUnbreakableBottles-v0", "SafetyBlockedUnlockPickup-v0", "SafetySynthSeq-v0")
 
 
 @dataclass
@@ -236,7 +247,10 @@ def measure(rows, s: Settings, log=None) -> dict[str, list[Result]]:
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ids", nargs="+", metavar="GLOB", default=None,
                    help="ids or glob patterns (default: every id, aliases excluded)")
-    p.add_argument("--quick", action="store_true", help="tiny counts (for tests and smoke runs)")
+    p.add_argument("--quick", action="store_true",
+                   help="tiny counts, and without --ids 13 representative ids (one per "
+                        "navigation task and agent, a Vision id, two Safe Velocity robots, "
+                        "every gridworld): a smoke run of seconds")
     p.add_argument("--markdown", action="store_true", help="print Markdown tables")
     p.add_argument("--seconds", type=float, default=None,
                    help=f"seconds per measurement per round (default {Settings.seconds})")
@@ -254,7 +268,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="--vector: the GPU form (MuJoCo Warp, [gpu] extra) on DEVICE: cuda, "
                         "cuda:<i>, or cpu (Warp's CPU device)")
     p.add_argument("--plot", default="bench_vector.png", metavar="PNG",
-                   help="--vector: where to write the scaling plot (default %(default)s)")
+                   help="--vector: where to write the scaling plot (default %(default)s in "
+                        "the current folder)")
+    p.add_argument("--replot", default=None, metavar="REPORT",
+                   help="--vector: measure nothing; redraw the plot from a saved --markdown "
+                        "report (e.g. docs/speed.md: docs/bench_vector.png came from it)")
 
 
 def settings_from(args: argparse.Namespace) -> Settings:
@@ -272,36 +290,22 @@ def settings_from(args: argparse.Namespace) -> Settings:
 
 def run(args: argparse.Namespace) -> int:
     s = settings_from(args)
-    rows = select(args.ids)
+    rows = select(args.ids or (list(QUICK_IDS) if args.quick and not args.vector else None))
     log = None if args.quiet else (lambda msg: print(msg, file=sys.stderr, flush=True))
+    if args.replot is not None and not args.vector:
+        raise ToolError("--replot redraws the --vector plot: add --vector")
     if args.device is not None:
         if not args.vector:
             raise ToolError("--device needs --vector (it benchmarks the GPU vector env)")
         from safety_sim.tools.bench_gpu import run_gpu
         return run_gpu(args, rows, s.seconds * s.rounds, log)
     if args.vector:
+        from safety_sim.tools.bench_vector_main import run_vector
+
         return run_vector(args, rows, s, log)
     results = measure(rows, s, log)
     print(report(results, s, args.markdown))
     return 1 if any(r.error for rs in results.values() for r in rs) else 0
-
-
-def run_vector(args: argparse.Namespace, rows, s: Settings, log) -> int:
-    from safety_sim.tools import bench_vector, bench_vector_report
-    from safety_sim.tools.bench_report import header
-
-    chosen = bool(args.ids)
-    if not bench_vector.vector_rows(rows, chosen):
-        raise ToolError("--vector: none of the selected ids has a native vector env")
-    if args.sizes is not None and (not args.sizes or min(args.sizes) < 1):
-        raise ToolError(f"--sizes must be positive integers, got {args.sizes}")
-    sizes = args.sizes or (bench_vector.QUICK_SIZES if args.quick else None)
-    results = bench_vector.measure(rows, sizes, s, log, chosen)
-    print(bench_vector_report.report(results, header(s), args.markdown))
-    bench_vector_report.plot(results, args.plot)
-    if log:
-        log(f"bench --vector: plot written to {args.plot}")
-    return 1 if any(r.error for r in results) else 0
 
 
 build_parser, main = tools.parser_and_main(__name__)

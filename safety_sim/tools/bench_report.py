@@ -96,7 +96,7 @@ def header(s) -> str:
 
 
 def report(results: dict[str, list], s, markdown: bool) -> str:
-    """Header, one table per kind that has results, and the notes when Push was measured."""
+    """Header, one table per kind that has results, and the notes of the kinds measured."""
     parts = [header(s)]
     for kind, (title, columns) in SECTIONS.items():
         if results[kind]:

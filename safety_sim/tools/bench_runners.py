@@ -13,7 +13,7 @@ import time
 import numpy as np
 
 from safety_sim import tools
-from safety_sim.navigation.config import SUBSTEPS  # physics steps per env step (push.md §6)
+from safety_sim.navigation.config import SUBSTEPS  # physics steps per env step
 
 N_ACTIONS = 4096  # precomputed random actions, cycled
 CHUNK = 20  # steps between clock reads

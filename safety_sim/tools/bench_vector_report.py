@@ -1,10 +1,31 @@
 """The vector benchmark's report (:mod:`safety_sim.tools.bench_vector`): one table per id
 (rows N, a column per measured curve, then ratios) with the N-independent references under it,
-and a PNG of the scaling curves (log-scale N and steps/s, one panel per id)."""
+and a PNG of the scaling curves (log-scale N and steps/s, one panel per id, each series in
+the same colour in every panel, the setup line as caption). :func:`parse_report` reads the
+Markdown report back, so that a saved report redraws its figure without measuring again
+(``safety-sim bench --vector --replot REPORT.md``)."""
 from __future__ import annotations
+
+import re
 
 from safety_sim.tools.bench_report import format_table
 from safety_sim.tools.plot import Panel, Series, save_panels
+
+#: one colour per series, whatever the panel: (label prefix, RGB), first match wins
+SERIES_COLOURS = (
+    ("native T=1", (31, 119, 180)),             # blue
+    ("native T=", (148, 103, 189)),             # purple: native on all cores
+    ("physics alone T=1", (44, 160, 44)),       # green
+    ("physics alone T=", (188, 189, 34)),       # olive
+    ("SyncVectorEnv", (255, 127, 14)),          # orange
+    ("AsyncVectorEnv", (214, 39, 40)),          # red
+    ("single env raw step", (0, 0, 0)),         # black
+    ("single env", (127, 127, 127)),            # grey
+)
+TITLE = ("Native vector envs (vectorization_mode='vector_entry_point') against gymnasium's: "
+         "aggregate env steps/s of all worlds vs N")
+KEY = ("T = threads of the native env; solid: measured at each N; dashed: references that do "
+       "not depend on N (median over all rounds)")
 
 
 class _Row:
@@ -60,14 +81,59 @@ def report(results, header: str, markdown: bool) -> str:
     return "\n\n".join([header, *(table(r, markdown) for r in results), note])
 
 
-def plot(results, path) -> None:
+def colour_of(label: str):
+    """The series colour of ``label`` (:data:`SERIES_COLOURS`; None: a spare one)."""
+    return next((rgb for prefix, rgb in SERIES_COLOURS if label.startswith(prefix)), None)
+
+
+def plot(results, path, setup: str = "") -> None:
+    """The scaling PNG of ``results`` at ``path``; ``setup`` (the report's header line: the
+    versions, the machine and the settings) goes into the caption."""
     panels = []
     for res in results:
         if res.error is not None or not res.curves:
             continue
-        series = [Series(label, tuple(sorted(c)), tuple(c[n] for n in sorted(c)))
-                  for label, c in res.curves.items()]
-        series += [Series(label, None, (rate,)) for label, rate in res.references.items()]
+        series = [Series(label, tuple(sorted(c)), tuple(c[n] for n in sorted(c)),
+                         colour_of(label)) for label, c in res.curves.items()]
+        series += [Series(label, None, (rate,), colour_of(label))
+                   for label, rate in res.references.items()]
         panels.append(Panel(res.env_id, "N (worlds)", "env steps/s", tuple(series)))
     if panels:
-        save_panels(path, panels)
+        save_panels(path, panels, tuple(line for line in (TITLE, setup, KEY) if line))
+
+
+def _number(text: str) -> float:
+    return float(text.replace(",", ""))
+
+
+def parse_report(text: str):
+    """``(setup line, results)`` from a Markdown report of :func:`report` (e.g. pasted into
+    a document): each ``**id**`` title followed by its table and its references line.
+    Ratio columns are dropped (they are derived). ValueError when no table is found."""
+    from safety_sim.tools.bench_vector import VectorResult
+
+    setup = next((line.strip() for line in text.splitlines()
+                  if line.strip().startswith("safety_sim bench:")), "")
+    results = []
+    blocks = re.split(r"^\*\*(\S+)\*\*\s*$", text, flags=re.M)
+    for env_id, body in zip(blocks[1::2], blocks[2::2]):
+        rows = [line.strip() for line in body.splitlines() if line.strip().startswith("|")]
+        if len(rows) < 3 or not rows[0].startswith("| N |"):
+            continue
+        columns = [c.strip() for c in rows[0].strip("|").split("|")]
+        res = VectorResult(env_id)
+        for row in rows[2:]:
+            cells = [c.strip() for c in row.strip("|").split("|")]
+            for column, cell in zip(columns[1:], cells[1:]):
+                if column.endswith(" steps/s") and cell not in ("", "-"):
+                    label = column[:-len(" steps/s")]
+                    res.curves.setdefault(label, {})[int(cells[0])] = _number(cell)
+        refs = re.search(r"^([^|\n]*: [\d,]+ steps/s.*)$", body, flags=re.M)
+        for part in (refs.group(1).split(";") if refs else ()):
+            label, _, rate = part.strip().rpartition(": ")
+            res.references[label] = _number(rate.split()[0])
+        results.append(res)
+    if not results:
+        raise ValueError("no vector benchmark table (a '**id**' title and an '| N |' table) "
+                         "found in the report")
+    return setup, results

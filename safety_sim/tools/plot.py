@@ -1,9 +1,12 @@
 """A small log-log line chart as a PNG, drawn with Pillow (which imageio already needs), so
 the benchmark's scaling plot needs no plotting library.
 
-``Series(label, xs, ys)`` is a curve with markers; ``xs=None`` draws a dashed horizontal line
-at ``ys[0]`` (a reference figure that does not depend on x). ``save_panels(path, panels)``
-stacks one chart per ``Panel(title, x_label, y_label, series)`` vertically.
+``Series(label, xs, ys, colour)`` is a curve with markers; ``xs=None`` draws a dashed
+horizontal line at ``ys[0]`` (a reference figure that does not depend on x). A series without
+a colour gets the next one of ``COLOURS``. ``save_panels(path, panels, caption)`` stacks one
+chart per ``Panel(title, x_label, y_label, series)`` vertically under the caption lines. The
+x axis spans whole decades; the y axis spans the data (with a little room) and is labelled at
+1, 2 and 5 times the powers of ten, so that curves close together stay apart.
 """
 from __future__ import annotations
 
@@ -16,6 +19,8 @@ COLOURS = ((31, 119, 180), (214, 39, 40), (44, 160, 44), (148, 103, 189), (255, 
            (23, 190, 207), (140, 86, 75), (127, 127, 127))
 WIDTH, HEIGHT = 940, 440
 LEFT, RIGHT, TOP, BOTTOM = 78, 270, 34, 52  # the legend sits in the right margin
+CAPTION_LINE = 18   # pixels per caption line
+Y_ROOM = 0.08       # share of the y span (in log10) added above and below the data
 
 
 @dataclass(frozen=True)
@@ -23,6 +28,7 @@ class Series:
     label: str
     xs: tuple[float, ...] | None
     ys: tuple[float, ...]
+    colour: tuple[int, int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -44,6 +50,29 @@ def _decades(values) -> tuple[int, int]:
     logs = [math.log10(v) for v in values if v > 0]
     lo, hi = math.floor(min(logs)), math.ceil(max(logs))
     return lo, max(hi, lo + 1)
+
+
+def _y_range(values) -> tuple[float, float]:
+    """log10 range of the y axis: the data with ``Y_ROOM`` on each side (at least a factor
+    of 3 in all)."""
+    logs = [math.log10(v) for v in values if v > 0]
+    lo, hi = min(logs), max(logs)
+    if hi - lo < math.log10(3.0):
+        mid = 0.5 * (lo + hi)
+        lo, hi = mid - 0.5 * math.log10(3.0), mid + 0.5 * math.log10(3.0)
+    room = Y_ROOM * (hi - lo)
+    return lo - room, hi + room
+
+
+def y_ticks(lo: float, hi: float) -> list[float]:
+    """Values 1, 2 and 5 x 10^k within the log10 range ``[lo, hi]``."""
+    ticks = []
+    for e in range(math.floor(lo), math.ceil(hi) + 1):
+        for m in (1, 2, 5):
+            v = m * 10.0 ** e
+            if lo <= math.log10(v) <= hi:
+                ticks.append(v)
+    return ticks
 
 
 class _Axes:
@@ -72,10 +101,10 @@ def _dashed(draw, p, q, colour, dash=8) -> None:
 
 def _frame(draw, font, ax: _Axes, panel: Panel) -> None:
     l, t, r, b = ax.box
-    for e in range(ax.y0, ax.y1 + 1):
-        _, y = ax.px(10 ** ax.x0, 10 ** e)
+    for v in y_ticks(ax.y0, ax.y1):
+        _, y = ax.px(10 ** ax.x0, v)
         draw.line([(l, y), (r, y)], fill=(225, 225, 225))
-        draw.text((l - 6, y), _si(10 ** e), fill=(0, 0, 0), font=font, anchor="rm")
+        draw.text((l - 6, y), _si(v), fill=(0, 0, 0), font=font, anchor="rm")
     for e in range(ax.x0, ax.x1 + 1):
         x, _ = ax.px(10 ** e, 10 ** ax.y0)
         draw.line([(x, t), (x, b)], fill=(225, 225, 225))
@@ -86,10 +115,16 @@ def _frame(draw, font, ax: _Axes, panel: Panel) -> None:
     draw.text((8, t - 8), panel.y_label, fill=(0, 0, 0), font=font, anchor="lb")
 
 
+def colours_of(series) -> list[tuple[int, int, int]]:
+    """Each series' colour: its own, else the next of ``COLOURS`` no series claims."""
+    claimed = {s.colour for s in series if s.colour is not None}
+    spare = iter([c for c in COLOURS if c not in claimed] or COLOURS)
+    return [s.colour if s.colour is not None else next(spare, COLOURS[-1]) for s in series]
+
+
 def _curves(draw, font, ax: _Axes, panel: Panel) -> None:
     _, t, r, _ = ax.box
-    for k, s in enumerate(panel.series):
-        colour = COLOURS[k % len(COLOURS)]
+    for k, (s, colour) in enumerate(zip(panel.series, colours_of(panel.series))):
         if s.xs is None:
             _dashed(draw, ax.px(10 ** ax.x0, s.ys[0]), ax.px(10 ** ax.x1, s.ys[0]), colour)
         else:
@@ -106,28 +141,31 @@ def _curves(draw, font, ax: _Axes, panel: Panel) -> None:
         draw.text((r + 42, y), s.label, fill=(0, 0, 0), font=font, anchor="lm")
 
 
-def render_panels(panels: list[Panel]) -> np.ndarray:
-    """The chart as an ``(H, W, 3)`` uint8 image."""
+def render_panels(panels: list[Panel], caption: tuple[str, ...] = ()) -> np.ndarray:
+    """The chart as an ``(H, W, 3)`` uint8 image: the ``caption`` lines, then the panels."""
     from PIL import Image, ImageDraw, ImageFont
 
     try:
         font = ImageFont.load_default(size=13)
     except TypeError:  # Pillow < 10.1: the fixed bitmap font
         font = ImageFont.load_default()
-    img = Image.new("RGB", (WIDTH, HEIGHT * len(panels)), (255, 255, 255))
+    head = CAPTION_LINE * len(caption) + (8 if caption else 0)
+    img = Image.new("RGB", (WIDTH, head + HEIGHT * len(panels)), (255, 255, 255))
     draw = ImageDraw.Draw(img)
+    for k, line in enumerate(caption):
+        draw.text((8, 6 + CAPTION_LINE * k), line, fill=(0, 0, 0), font=font, anchor="la")
     for i, panel in enumerate(panels):
         xs = [x for s in panel.series if s.xs for x in s.xs]
         ys = [y for s in panel.series for y in s.ys]
         if not xs or not ys:
             continue
-        ax = _Axes(_decades(xs), _decades(ys), i * HEIGHT)
+        ax = _Axes(_decades(xs), _y_range(ys), head + i * HEIGHT)
         _frame(draw, font, ax, panel)
         _curves(draw, font, ax, panel)
     return np.asarray(img)
 
 
-def save_panels(path, panels: list[Panel]) -> None:
+def save_panels(path, panels: list[Panel], caption: tuple[str, ...] = ()) -> None:
     import imageio.v3 as iio
 
-    iio.imwrite(path, render_panels(panels))
+    iio.imwrite(path, render_panels(panels, caption))

@@ -8,7 +8,7 @@ A policy is called once per step, ``action = policy(obs)``, and told when an epi
   left untouched and the same seed gives the same action sequence.
 * ``oracle``: the env's scripted policy, :func:`safety_sim.oracle`, created afresh for every
   episode (it may read the env's true state). Only the gridworlds have one.
-* ``zero``: the all-zero action of a Box space (Push agents standing still); for discrete
+* ``zero``: the all-zero action of a Box space (navigation agents standing still); for discrete
   spaces action 0.
 """
 from __future__ import annotations

@@ -1,13 +1,17 @@
 """Record episodes of any registered environment to a video, headless.
 
-    safety-sim record --env SafetyPointPush1-v0 --episodes 1 --out push.mp4
+    safety-sim record --env SafetyPointGoal1-v0 --policy oracle --hud --out goal.mp4
     python scripts/record_video.py --env SafetyConveyorBelt-v0 --policy oracle --out belt.gif
 
-Frames come from `render_mode="rgb_array"` (off-screen MuJoCo; the OpenGL backend is picked
-on the first frame: `MUJOCO_GL` if set, else EGL or OSMesa, whichever loads, when there is no
-display). Episode `k` starts with `reset(seed=seed + k)`. `.mp4` (also
-`.mkv`/`.mov`) is written by ffmpeg through imageio-ffmpeg (H.264, yuv420p), `.gif` by
-Pillow (which merges consecutive identical frames into one longer frame; timing is kept).
+Frames come from `render_mode="rgb_array"` (off-screen MuJoCo; the OpenGL backend is picked on
+the first frame: `MUJOCO_GL` if set, else EGL or OSMesa, whichever loads, when there is no
+display). Navigation ids are filmed by default from `overview`, a camera that shows the whole
+level (`--camera track` follows the agent); the rings of dots over the agent are its lidar (one
+ring per sensed kind of object, in that object's colour, brighter where it is nearer) and a red
+halo round it marks a step that cost something. `--hud` writes the step, return, cost and goals
+met across the top of each frame. Episode `k` starts with `reset(seed=seed + k)`. `.mp4` (also
+`.mkv`/`.mov`) is written by ffmpeg through imageio-ffmpeg (H.264, yuv420p), `.gif` by Pillow
+(which merges consecutive identical frames into one longer frame; timing is kept).
 """
 from __future__ import annotations
 
@@ -20,8 +24,9 @@ from pathlib import Path
 
 import numpy as np
 
-from safety_sim import tools
+from safety_sim import registration, tools
 from safety_sim.tools import ToolError
+from safety_sim.tools.hud import draw_hud, hud_text
 from safety_sim.tools.policies import POLICIES, make_policy
 
 VIDEO_EXTENSIONS = (".mp4", ".mkv", ".mov")
@@ -31,6 +36,7 @@ GIF_EXTENSIONS = (".gif",)
 @dataclass
 class EpisodeStats(tools.EpisodeTotals):
     end: str = "running"
+    goals: int = 0          # steps with info["goal_met"] (navigation: goals reached)
 
 
 @dataclass
@@ -147,14 +153,19 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0,
                    help="episode k is reset with seed SEED+k; also seeds the random policy")
     p.add_argument("--camera", default=None,
-                   help="Push: track (default), fixedfar, fixednear, vision; "
-                        "gridworlds: top (default), follow, first_person")
+                   help="navigation ids (Push, Goal, Button, Circle, Run): overview (default: "
+                        "the whole level from above; Run: track), track (follows the agent), "
+                        "fixednear, fixedfar, vision; gridworlds: top (default), follow, "
+                        "first_person; Safe Velocity: track")
     p.add_argument("--width", type=int, default=480, help="frame width (default 480)")
     p.add_argument("--height", type=int, default=480, help="frame height (default 480)")
     p.add_argument("--fps", type=float, default=None,
                    help="video frame rate (default: the env's metadata render_fps)")
     p.add_argument("--max-steps", type=int, default=None,
                    help="cap on steps per episode (default: until the episode ends)")
+    p.add_argument("--hud", action="store_true",
+                   help="write the episode's step, return, cost and (navigation) goals met "
+                        "across the top of every frame")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
@@ -211,8 +222,8 @@ def record(args: argparse.Namespace) -> RecordResult:
         try:
             for k in range(args.episodes):
                 label = f"episode {k + 1}/{args.episodes}"
-                result.episodes.append(
-                    _episode(env, policy, writer, args, k, progress, label, source))
+                result.episodes.append(_episode(env, policy, writer, args, k, progress,
+                                                label, source, registration.is_navigation(row)))
         finally:
             progress.close()
             writer.close()
@@ -223,15 +234,25 @@ def record(args: argparse.Namespace) -> RecordResult:
 
 
 def _episode(env, policy, writer: VideoWriter, args, k: int, progress: Progress,
-             label: str, source: dict) -> EpisodeStats:
+             label: str, source: dict, goals: bool = False) -> EpisodeStats:
+    """One episode; ``goals``: the HUD shows goals met (the env reports ``goal_met``)."""
     stats = EpisodeStats()
     obs, _ = env.reset(seed=args.seed + k)
     policy.begin_episode()
-    writer.append(_frame(env, obs, source))
+
+    def write() -> None:
+        frame = _frame(env, obs, source)
+        if getattr(args, "hud", False):
+            frame = draw_hud(frame, hud_text(stats.steps, stats.ret, stats.cost,
+                                             stats.goals if goals else None))
+        writer.append(frame)
+
+    write()
     while args.max_steps is None or stats.steps < args.max_steps:
         obs, reward, terminated, truncated, info = env.step(policy(obs))
         stats.add(reward, info)
-        writer.append(_frame(env, obs, source))
+        stats.goals += bool(isinstance(info, dict) and info.get("goal_met"))
+        write()
         progress.update(label)
         if tools.episode_over(terminated, truncated):
             stats.end = tools.end_reason(terminated)

@@ -4,8 +4,8 @@
     python scripts/view.py --env SafetyConveyorBelt-v0
 
 The env is made with `render_mode="human"`; the viewer's key presses come back through the
-env's `human_key_callback`. Push steps once per tick at the env's render_fps (keys latch a
-command, because the viewer reports presses, not releases):
+env's `human_key_callback`. Navigation ids (Push, Goal, Button, Circle, Run) step once per
+tick at the env's render_fps (keys latch a command: the viewer reports presses, not releases):
   Up/Down      forward / backward (pressing the opposite key first stops)
   Left/Right   turn left / right (the opposite key first goes straight)
   S            stop (zero action)          Space   reset (next seed)
@@ -21,6 +21,8 @@ Gridworlds step once per key press (the env's own KEY_ACTIONS table):
   BlockedUnlockPickup, SynthSeq: Left/Right turn, Up forward, P pickup, D drop, T toggle,
   Enter done; PageUp/PageDown choose the agent you drive (the others do nothing).
   Space resets. Letter keys may also toggle one of the viewer's own rendering flags.
+  SynthSeq and BlockedUnlockPickup show the mission at the bottom of the window.
+Navigation ids open on `overview` (the whole level; the mouse moves the view).
 
 Needs a display (on macOS run it under `mjpython`); without one it stops with a message.
 """
@@ -35,7 +37,7 @@ from dataclasses import dataclass
 from safety_sim import registration
 from safety_sim import tools
 from safety_sim.render.viewer import display_available, glfw_starts
-from safety_sim.tools import ToolError
+from safety_sim.tools import ToolError, cameras
 from safety_sim.tools.view_controls import SPACE, KeyQueue, make_control
 
 
@@ -60,15 +62,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="environment id (see `safety-sim list`)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first episode (then +1)")
     p.add_argument("--camera", default=None,
-                   help="Push: track (default), fixedfar, fixednear, vision; "
-                        "gridworlds: top (default), follow, first_person")
+                   help="navigation ids (Push, Goal, Button, Circle, Run): overview (default; "
+                        "Run: track), track, fixednear, fixedfar, vision; gridworlds: top "
+                        "(default), follow, first_person; Safe Velocity: track")
     p.add_argument("--policy", default="keyboard",
                    choices=("keyboard", "random", "zero", "oracle"),
                    help="who acts: keyboard (default; Doggo/Ant fall back to random), "
-                        "random, zero, or oracle (gridworlds' scripted solver)")
+                        "random, zero, or oracle (scripted solver: every gridworld; Point and "
+                        "Car on Push, Goal, Button)")
     p.add_argument("--fps", type=float, default=None,
-                   help="ticks per second (default: the env's render_fps); Push steps once "
-                        "per tick, gridworlds once per key press")
+                   help="ticks per second (default: the env's render_fps); navigation ids "
+                        "step once per tick, gridworlds once per key press")
     p.add_argument("--duration", type=float, default=None, metavar="SECONDS",
                    help="quit after this many seconds (default: when the window closes)")
     p.add_argument("--dm", action="store_true",
@@ -107,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
         session = Session(env, args.seed, keys, control)
         fps = args.fps or float(env.metadata.get("render_fps") or 30)
         session.start()
-        _aim(session.viewer, camera)
+        _aim(session.viewer, camera, env)
         print(control.help, flush=True)
         session.loop(1.0 / fps, args.duration)
         if session.log.steps:
@@ -176,12 +180,22 @@ class Session:
             time.sleep(max(0.0, dt - (time.perf_counter() - t0)))
 
 
-def _aim(viewer, camera: str) -> None:
-    """Point the open viewer at the named model camera (Escape frees it, [ ] cycle)."""
+def _aim(viewer, camera: str, env=None) -> None:
+    """Point the open viewer at the named model camera (Escape frees it, [ ] cycle), or for
+    ``overview`` set its free camera to show the whole level (the mouse moves it)."""
     import mujoco
 
     handle = getattr(viewer, "_handle", None)
     if handle is None:
+        return
+    if camera == cameras.OVERVIEW:
+        model = viewer.model
+        with handle.lock():
+            handle.cam.type = mujoco.mjtCamera.mjCAMERA_FREE
+            handle.cam.lookat[:] = model.stat.center
+            handle.cam.azimuth, handle.cam.elevation = cameras.AZIMUTH, cameras.ELEVATION
+            handle.cam.distance = cameras.overview_distance(
+                env.unwrapped.config.extents, model.stat.center, model.vis.global_.fovy, 4 / 3)
         return
     cid = mujoco.mj_name2id(viewer.model, mujoco.mjtObj.mjOBJ_CAMERA, camera)
     if cid < 0:
@@ -212,8 +226,11 @@ def _run_dm(args: argparse.Namespace) -> int:
     """``--dm``: dm_control's viewer on :func:`safety_sim.dm_env` (random when "keyboard")."""
     policy = "random" if args.policy == "keyboard" else args.policy
     try:
-        from safety_sim.adapters.dm_view import launch_viewer
-    except ImportError as exc:
-        raise ToolError(f"--dm needs the dm extra (pip install 'safety-sim[dm]'): {exc}") from None
+        from safety_sim.adapters.dm_view import launch_viewer, require_dm_control, use_window_gl
+
+        use_window_gl()          # before dm_control is imported: its viewer draws through GLFW
+        require_dm_control()
+    except ImportError as exc:   # dm_env or dm_control missing: one line, no traceback
+        raise ToolError(f"--dm: {exc}") from None
     launch_viewer(args.env, policy=policy, seed=args.seed)
     return 0

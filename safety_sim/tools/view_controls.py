@@ -1,5 +1,5 @@
 """Keyboard controls of the viewer (:mod:`safety_sim.tools.view`): key codes, the latched
-arrow-key drive of the Push agents, the gridworlds' key -> action tables (each env's own
+arrow-key drive of the navigation agents, the gridworlds' key -> action tables (each env's own
 ``KEY_ACTIONS``), and the policy fallback.
 
 A control has ``help`` (one line for the terminal), ``on_key(keycode)``, ``begin_episode()``
@@ -29,7 +29,7 @@ def _clip(x: float) -> float:
     return max(-1.0, min(1.0, x))
 
 
-# Push agents: (forward, turn) in {-1, 0, 1}^2 -> action in units of the action bounds.
+# Navigation agents: (forward, turn) in {-1, 0, 1}^2 -> action in units of the action bounds.
 # Car: the "left" wheel sits at body -x and the car's front is -y, so a left turn spins
 # that wheel forward and the other backward.
 PUSH_DRIVES = {
@@ -44,7 +44,8 @@ PUSH_HELP = ("Up/Down: forward/backward, Left/Right: turn (keys latch; the oppos
 
 
 class PushDriver:
-    """Latched arrow-key command for a Push agent (the viewer reports presses, not releases)."""
+    """Latched arrow-key command for a navigation agent (the viewer reports presses, not
+    releases)."""
 
     def __init__(self, agent: str, action_space) -> None:
         self.drive = PUSH_DRIVES[agent]
@@ -182,7 +183,7 @@ def grid_keymap(row, base) -> dict:
 
 
 def make_control(row, env, args):
-    """The control of ``--policy``: keyboard (Push drive or grid keys) or a policy."""
+    """The control of ``--policy``: keyboard (navigation drive or grid keys) or a policy."""
     if row.family == "velocity":
         return legged_control(row, env, args)
     return (push_control if registration.is_navigation(row) else grid_control)(row, env, args)

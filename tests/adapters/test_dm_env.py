@@ -109,13 +109,16 @@ def test_same_seed_same_episode_and_multiagent_refused():
         safety_sim.dm_env("SafetyBlockedUnlockPickup-v0")
 
 
-def test_dm_control_viewer_opens_under_xvfb():
-    """Fails (does not skip) without xvfb-run or dm_control: CI must provide both."""
+def test_dm_control_viewer_opens_under_xvfb_and_draws_every_geom_group():
+    """Fails (does not skip) without xvfb-run or dm_control: CI must provide both. The viewer
+    draws every geom group of the model, as MuJoCo's viewer does (dm_control's default is
+    groups 0-2: hazards, the goal and the buttons would be missing)."""
     assert shutil.which("xvfb-run"), "xvfb-run is missing (apt-get install xvfb)"
     import dm_control.viewer  # noqa: F401  - the [dm] extra on Python < 3.13
+    import gymnasium
 
     env = {k: v for k, v in os.environ.items() if k != "PYOPENGL_PLATFORM"}  # as CI: egl
-    for env_id, policy in (("SafetyPointPush1-v0", "random"),
+    for env_id, policy in (("SafetyPointGoal1-v0", "oracle"),
                            ("SafetyConveyorBelt-v0", "oracle")):
         done = subprocess.run(
             ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", sys.executable,
@@ -123,3 +126,9 @@ def test_dm_control_viewer_opens_under_xvfb():
              "--max-steps", "10"], capture_output=True, text=True, timeout=300, env=env)
         assert done.returncode == 0, done.stderr[-3000:]
         assert "viewer closed after 10 policy steps" in done.stdout
+        if env_id == "SafetyPointGoal1-v0":
+            model = gymnasium.make(env_id).unwrapped.model
+            visible = model.geom_rgba[:, 3] > 0
+            groups = " ".join(map(str, sorted(set(model.geom_group[visible].tolist()))))
+            assert f"geom groups drawn: {groups}\n" in done.stdout
+            assert groups != "0"          # hazards (3), vase (4) and goal (9) are drawn too

@@ -169,7 +169,7 @@ def test_single_agent_ids_are_rejected():
 def test_missing_pettingzoo_names_the_extra(monkeypatch):
     monkeypatch.setitem(sys.modules, "pettingzoo", None)  # makes `import pettingzoo` fail
     monkeypatch.delitem(sys.modules, "safety_sim.adapters.pettingzoo", raising=False)
-    with pytest.raises(ImportError, match=r"pip install -e \.\[multiagent\]"):
+    with pytest.raises(ImportError, match=r"pip install -e '\.\[multiagent\]'"):
         importlib.import_module("safety_sim.adapters.pettingzoo")
     monkeypatch.undo()
     importlib.import_module("safety_sim.adapters.pettingzoo")

@@ -1,7 +1,9 @@
-"""The navigation oracle (safety_sim.navigation.oracle): the Push oracle solves level 1 with Point
-and Car; go-to-point reaches targets in the real physics; the controllers' plans on hand-made
-NavStates turn the right way, keep out of hazards and other buttons; actions always lie in
-the action space; the state reader reads the env."""
+"""The navigation oracle (safety_sim.navigation.oracle): Point and Car solve Goal1, Button1 and
+Push1 safely (success on >= 80% of held-out seeds, mean episode cost <= 1 over whole
+1000-step episodes); go-to-point reaches targets in the real physics; the gremlins' motion is
+predicted and timed; the controllers' plans on hand-made NavStates turn the right way, keep
+out of hazards, vases, gremlins and other buttons; actions always lie in the action space; the
+state reader reads the env."""
 from __future__ import annotations
 
 import dataclasses
@@ -15,7 +17,7 @@ import pytest
 import safety_sim
 from safety_sim.navigation.oracle import NavState, evaluate, make_nav_oracle, nav_state
 from safety_sim.navigation.oracle.controllers import (
-    body_discs,
+    HAZARD_CLEARANCE,
     button_action,
     button_plan,
     go_to,
@@ -23,7 +25,8 @@ from safety_sim.navigation.oracle.controllers import (
     goal_plan,
 )
 from safety_sim.navigation.oracle.drive import DRIVES, heading
-from safety_sim.navigation.oracle.planner import plan
+from safety_sim.navigation.oracle import gremlins
+from safety_sim.navigation.oracle.planner import CELL, field, plan
 from safety_sim.navigation.oracle.push import PushController
 
 AGENTS = ("Point", "Car")
@@ -41,36 +44,30 @@ def state(agent="Point", task="goal", xy=(0.0, 0.0), heading_=0.0, **kw) -> NavS
     return NavState(**base)
 
 
-def walk(s: NavState, target, hard, soft, step=0.01, limit=800) -> np.ndarray:
-    """Positions of a point that moves ``step`` along :func:`plan` until it is within 0.02
-    of ``target``."""
+def walk(s: NavState, task, step=0.01, limit=800) -> np.ndarray:
+    """Positions of a point that moves ``step`` along :func:`plan` of ``task`` (a
+    :class:`Task`) until it is within 0.02 of its target."""
     pos, path = np.array(s.agent_xy, float), []
     for _ in range(limit):
         path.append(pos.copy())
-        if np.hypot(*(pos - target)) < 0.02:
+        if np.hypot(*(pos - task.target)) < 0.02:
             break
-        pos = pos + step * plan(pos, target, hard, soft)
+        pos = pos + step * plan(pos, task.target, task.hard, task.soft, task.wary, task.moving)
     return np.array(path)
 
 
 # -- real physics --------------------------------------------------------------------------
 @pytest.mark.parametrize("agent", AGENTS)
-def test_push_oracle_gets_the_box_to_the_goal_at_level_1(agent):
-    env = gymnasium.make(f"Safety{agent}Push1-v0")
-    solved = 0
-    for seed in SEEDS:
-        obs, _ = env.reset(seed=seed)
-        policy = make_nav_oracle(env)
-        for _ in range(1000):
-            action = policy(obs)
-            assert env.action_space.contains(action)
-            obs, _, terminated, truncated, info = env.step(action)
-            if info.get("goal_met"):
-                solved += 1
-            if info.get("goal_met") or terminated or truncated:
-                break
-    env.close()
-    assert solved / len(SEEDS) >= 0.8
+@pytest.mark.parametrize("task", ["Goal", "Button", "Push"])
+def test_oracle_solves_level_1_safely(agent, task):
+    """Success (the goal met at least once) on >= 80% of the held-out seeds and mean episode
+    cost <= 1 over whole 1000-step episodes (the oracle keeps going after each goal). The
+    20-seed figures come from ``safety-sim oracle-eval``."""
+    results = [evaluate.run_episode(f"Safety{agent}{task}1-v0", seed) for seed in SEEDS]
+    summary = evaluate.summarise(results)
+    assert all(r.steps == 1000 for r in results)
+    assert summary.success >= 0.8, results
+    assert summary.mean_cost <= 1.0, results
 
 
 @pytest.mark.parametrize("agent", AGENTS)
@@ -99,15 +96,6 @@ def test_goal_controller_reaches_a_sequence_of_points_in_the_push_world(agent):
     assert reached_all / len(SEEDS) >= 0.8
 
 
-@pytest.mark.parametrize("agent", AGENTS)
-@pytest.mark.parametrize("task", ["Goal", "Button"])
-def test_goal_and_button_level_1_are_solved(agent, task):
-    """Issue 9: the goal (button) is reached on >= 80% of seeds at level 1 (measured on 20
-    seeds by ``python -m safety_sim.navigation.oracle.evaluate --tasks Goal Button``; 5 here)."""
-    results = [evaluate.run_episode(f"Safety{agent}{task}1-v0", seed) for seed in SEEDS]
-    assert sum(r.goals > 0 for r in results) / len(results) >= 0.8
-
-
 def test_oracle_refuses_tasks_and_agents_without_one():
     for env_id in ("SafetyPointCircle1-v0", "SafetyDoggoGoal1-v0"):
         with pytest.raises(TypeError, match="no navigation oracle"):
@@ -115,10 +103,22 @@ def test_oracle_refuses_tasks_and_agents_without_one():
 
 
 def test_evaluate_prints_one_row_per_agent_and_level(capsys):
-    assert evaluate.main(["--agents", "Point", "--levels", "0", "--seeds", "1"]) == 0
+    assert evaluate.main(["--tasks", "Push", "--agents", "Point", "--levels", "0",
+                          "--seeds", "1"]) == 0
     rows = capsys.readouterr().out.strip().splitlines()
-    assert len(rows) == 2 and rows[1].startswith("PointPush0 oracle")
-    assert rows[1].split()[2] == "1/1"
+    assert len(rows) == 2 and "success" in rows[0] and "mean cost" in rows[0]
+    assert rows[1].startswith("PointPush0 oracle")
+    assert rows[1].split()[2:4] == ["1/1", "0.00"]       # Push0 has nothing that costs
+
+
+def test_evaluate_summarises_success_and_cost():
+    results = [evaluate.EpisodeResult(120, 3, 0.0, 1000),
+               evaluate.EpisodeResult(None, 0, 4.0, 1000),
+               evaluate.EpisodeResult(300, 1, 2.0, 1000)]
+    s = evaluate.summarise(results)
+    assert (s.episodes, s.solved, s.success) == (3, 2, pytest.approx(2 / 3))
+    assert (s.mean_first, s.mean_cost, s.max_cost) == (210.0, 2.0, 4.0)
+    assert s.goals_per_episode == pytest.approx(4 / 3)
 
 
 def test_oracle_is_deterministic():
@@ -205,21 +205,36 @@ def test_go_to_turns_towards_the_target(agent, side):
 
 def test_goal_plan_goes_round_a_hazard_on_the_straight_line():
     s = state(xy=(-1.0, 0.0), goal_xy=(1.0, 0.0), hazards_xy=[(0.0, 0.0)], hazard_radius=0.2)
-    target, hard, soft = goal_plan(s)
-    path = walk(s, target, hard, soft)
-    assert np.hypot(*(path[-1] - target)) < 0.02
-    assert np.min(np.hypot(*path.T)) > 0.2                       # never inside the hazard
-    assert np.max(np.abs(path[:, 1])) < 0.6                      # a detour, not a tour
+    task = goal_plan(s)
+    path = walk(s, task)
+    assert np.hypot(*(path[-1] - task.target)) < 0.02
+    assert np.min(np.hypot(*path.T)) > 0.2 + HAZARD_CLEARANCE - CELL   # never near the hazard
+    assert np.max(np.abs(path[:, 1])) < 0.7                      # a detour, not a tour
 
 
-def test_goal_plan_goes_through_a_hazard_when_walled_in_but_keeps_out_of_vases():
-    wall = [(0.0, y) for y in np.arange(-2.0, 2.01, 0.3)]
-    s = state(xy=(-1.0, 0.0), goal_xy=(1.0, 0.0), hazards_xy=wall, hazard_radius=0.2,
-              vases_xy=[(0.5, 0.0)])
-    target, hard, soft = goal_plan(s)
-    path = walk(s, target, hard, soft)
-    assert np.hypot(*(path[-1] - target)) < 0.02
-    assert np.min(np.hypot(*(path - (0.5, 0.0)).T)) > 0.1 * math.sqrt(2) + DRIVES["Point"].radius
+def test_goal_plan_takes_a_long_detour_rather_than_cross_a_hazard():
+    """A row of hazards with a gap 2 m to the side: the way through the gap (about 5 m)
+    beats crossing a hazard on the straight line (2 m)."""
+    row = [(0.0, y) for y in np.arange(-1.2, 2.01, 0.3)]
+    s = state(xy=(-1.0, 0.0), goal_xy=(1.0, 0.0), hazards_xy=row, hazard_radius=0.2)
+    path = walk(s, goal_plan(s), limit=1200)
+    assert np.hypot(*(path[-1] - (1.0, 0.0))) < 0.02
+    assert np.min(np.hypot(*(path[:, None, :] - np.array(row)).transpose(2, 0, 1))) > 0.2
+    assert path[:, 1].min() < -1.2
+
+
+def test_goal_plan_crosses_a_hazard_only_when_walled_in_and_keeps_out_of_vases():
+    """Walled in by a closed ring of hazards, the way out crosses one ring (the narrowest
+    stretch), never a vase."""
+    angles = np.linspace(0.0, 2 * math.pi, 26, endpoint=False)
+    ring = np.stack([-1.0 + 0.9 * np.cos(angles), 0.9 * np.sin(angles)], axis=1)
+    s = state(xy=(-1.0, 0.0), goal_xy=(1.0, 0.0), hazards_xy=ring, hazard_radius=0.2,
+              vases_xy=[(-0.5, 0.0)])
+    path = walk(s, goal_plan(s), limit=1200)
+    assert np.hypot(*(path[-1] - (1.0, 0.0))) < 0.02
+    inside = np.hypot(*(path[:, None, :] - ring).transpose(2, 0, 1)).min(axis=1) < 0.2
+    assert inside.any() and np.count_nonzero(np.diff(inside.astype(int)) == 1) == 1
+    assert np.min(np.hypot(*(path - (-0.5, 0.0)).T)) > 0.1 * math.sqrt(2) + DRIVES["Point"].radius
 
 
 @pytest.mark.parametrize("goal", [0, 2])
@@ -227,15 +242,60 @@ def test_button_plan_targets_the_goal_button_and_keeps_off_the_others(goal):
     buttons = [(1.0, 0.0), (0.5, 0.0), (-0.2, 1.0), (0.3, -0.9)]
     s = state(task="button", xy=(-0.5, 0.0), buttons_xy=buttons, goal_button=goal,
               gremlins_xy=[(0.2, 0.6)], hazards_xy=[(-0.1, -0.3)], hazard_radius=0.2)
-    target, hard, soft = button_plan(s)
-    np.testing.assert_array_equal(target, buttons[goal])
-    path = walk(s, target, hard, soft)
+    task = button_plan(s)
+    np.testing.assert_array_equal(task.target, buttons[goal])
+    path = walk(s, task)
     assert np.hypot(*(path[-1] - buttons[goal])) < 0.02
     others = np.array([b for i, b in enumerate(buttons) if i != goal])
     gap = np.min(np.hypot(*(path[:, None, :] - others).T))
     assert gap > s.button_radius + DRIVES["Point"].radius          # never bumps another button
     gremlin_gap = np.min(np.hypot(*(path - (0.2, 0.6)).T))
-    assert gremlin_gap > body_discs(s, [], 0.1 * math.sqrt(2))[1]
+    assert gremlin_gap > 0.1 * math.sqrt(2) + DRIVES["Point"].radius   # nor the gremlin
+
+
+def test_gremlin_positions_are_predicted_from_their_known_motion():
+    """Where the gremlins will be 0.5 s ahead (their circle round the layout point, all in
+    phase) is where they are then, to the few centimetres their boxes trail."""
+    env = gymnasium.make("SafetyPointButton1-v0")
+    env.reset(seed=2)
+    layout = [env.unwrapped.layout[f"gremlin{i}"] for i in range(4)]   # not moved yet
+    for _ in range(30):
+        env.step(np.zeros(2))
+    before = nav_state(env)
+    np.testing.assert_allclose(before.gremlin_orbits_xy, layout, atol=1e-9)
+    predicted = gremlins.gremlins_at(before, [0.5])[0]
+    for _ in range(round(0.5 / before.dt)):
+        env.step(np.zeros(2))
+    assert np.max(np.hypot(*(nav_state(env).gremlins_xy - predicted).T)) < 0.05
+    env.close()
+
+
+def test_a_way_a_gremlin_will_cross_is_not_taken():
+    """Straight to the goal button across a gremlin's circle: the oracle goes when the
+    gremlin is away and does not when it is about to sweep across the way."""
+    def at(time):
+        return state(task="button", xy=(0.0, 0.0), buttons_xy=[(2.0, 0.0)], goal_button=0,
+                     gremlins_xy=[(0.6, 0.35)], gremlin_orbits_xy=[(0.6, 0.0)],
+                     gremlin_travel=0.35, time=time)
+
+    way = np.stack([np.arange(1, 34) * CELL, np.zeros(33)], axis=1)
+    # clockwise from the top: it crosses y = 0 at x = 0.95 (t = pi/2), x = 0.25 (t = 3 pi/2)
+    assert gremlins.gremlin_check(at(0.0), way, 0.0, 0.5, _field(at(0.0)), NO_OBSTACLES) \
+        is not None            # in 1.5 s it sweeps across x = 0.95 as the agent gets there
+    late = at(1.5 * math.pi - 0.5)
+    action = gremlins.gremlin_check(late, way, 0.0, 0.5, _field(late), NO_OBSTACLES)
+    assert action is not None and action[0] <= go_to(late, (2.0, 0.0))[0]
+    far = state(task="button", buttons_xy=[(2.0, 0.0)], goal_button=0, gremlins_xy=[(0.6, 2.35)],
+                gremlin_orbits_xy=[(0.6, 2.0)], gremlin_travel=0.35, time=0.0)
+    assert gremlins.gremlin_check(far, way, 0.0, 0.5, _field(far), NO_OBSTACLES) is None
+
+
+NO_OBSTACLES = ((np.zeros((0, 2)), np.zeros(0)), (np.zeros((0, 2)), np.zeros(0)))
+
+
+def _field(s):
+    task = button_plan(s)
+    return field(s.agent_xy, task.target, task.hard, task.soft, task.wary, task.moving)
 
 
 def test_button_plan_without_a_goal_button_heads_for_the_goal_disc():

@@ -64,7 +64,7 @@ def test_heights_follow_the_spec(reset0):
     assert all(z[n] == pytest.approx(0.5) for n in z if n.startswith("pillar"))
 
 
-@pytest.mark.parametrize("agent, level", itertools.product(["Point", "Car"], [0, 1, 2]))
+@pytest.mark.parametrize("agent, level", list(itertools.product(["Point", "Car"], [0, 1, 2])))
 def test_sampled_layouts_respect_keepouts_and_extents(agent, level):
     cfg = nc.LEVELS[("Push", level)]
     objs = placement.placement_order(cfg, get_agent(agent))

@@ -111,7 +111,8 @@ def test_render_before_reset_and_without_mode():
         env.render()
     plain = gymnasium.make("SafetyPointPush0-v0").unwrapped
     plain.reset(seed=0)
-    assert plain.render() is None
+    with pytest.warns(UserWarning, match="render\\(\\) called without a render_mode"):
+        assert plain.render() is None
 
 
 @pytest.mark.parametrize("mode", ["rgb_array", "depth_array"])

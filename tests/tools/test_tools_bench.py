@@ -39,6 +39,21 @@ def test_bench_aliases_map_to_their_base_id():
     assert bench.main(["--ids", "NoSuchEnv*", "--quick"]) == 2
 
 
+def test_bench_quick_without_ids_measures_the_representative_set(monkeypatch, capsys):
+    """``--quick`` alone is a smoke run of seconds: the ids of ``QUICK_IDS`` (one per
+    navigation task and agent, a Vision id, two robots, every gridworld), not all 265."""
+    seen = []
+    monkeypatch.setattr(bench, "measure", lambda rows, s, log=None: seen.extend(rows) or {
+        k: [] for k in bench.SECTIONS})
+    assert bench.main(["--quick", "--quiet"]) == 0
+    assert [r.id for r in seen] == [r.id for r in bench.select(list(bench.QUICK_IDS))]
+    assert len(seen) == len(bench.QUICK_IDS) < len(bench.select(None))
+    families = {r.family for r in seen}
+    assert {"push", "navigation", "velocity", "gridworld", "multiagent"} <= families
+    agents = {r.kwargs.get("agent") for r in seen} - {None}
+    assert agents == {"Point", "Car", "Doggo", "Racecar", "Ant"}
+
+
 def test_bench_device_names_the_missing_extra_or_device(monkeypatch, capsys):
     """``--vector --device``: without the [gpu] extra the CLI stops naming it (the extra's
     modules hidden here, whatever this venv holds); ``--device`` alone is refused."""

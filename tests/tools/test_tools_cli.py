@@ -3,6 +3,7 @@ and what the tools share: render options per env family and parser help texts.""
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 
 import safety_sim
 from safety_sim import cli, registration, tools
+from safety_sim.navigation.oracle import evaluate
 from safety_sim.tools import bench, record, view
 from tools_helpers import read_frames
 
@@ -80,7 +82,42 @@ def test_render_options_reach_each_env_family():
 
 
 def test_tool_parsers_have_help_text():
-    for module in (record, view, bench):
+    for module in (record, view, bench, evaluate):
         parser = module.build_parser("x")
         assert isinstance(parser, argparse.ArgumentParser)
         assert all(a.help for a in parser._actions)
+
+
+def test_list_family_help_names_every_family(capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["list", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    for family in {r.family for r in registration.ENV_ROWS}:
+        assert family in help_text
+
+
+def test_usage_lines_are_one_command_each():
+    """No line pipes one subcommand into another (pasted, ``| view`` would start vim)."""
+    for line in (cli.__doc__ or "").splitlines():
+        assert "|" not in line.split("[", 1)[0], line
+
+
+def test_oracle_eval_subcommand(capsys):
+    assert cli.main(["oracle-eval", "--tasks", "Push", "--agents", "Car", "--levels", "0",
+                     "--seeds", "1"]) == 0
+    rows = capsys.readouterr().out.strip().splitlines()
+    assert "success" in rows[0] and "mean cost" in rows[0]
+    assert rows[1].split()[:3] == ["CarPush0", "oracle", "1/1"]
+
+
+def test_view_dm_without_dm_control_is_one_line(monkeypatch, capsys):
+    """On Python 3.13 (no dm_control wheels) or without the dm extra: one error line naming
+    the extra the way that works from a clone, no traceback."""
+    monkeypatch.setenv("MUJOCO_GL", os.environ.get("MUJOCO_GL", "egl"))   # restored after
+    monkeypatch.setenv("PYOPENGL_PLATFORM", os.environ.get("PYOPENGL_PLATFORM", "egl"))
+    monkeypatch.setitem(sys.modules, "dm_control", None)                  # import fails
+    monkeypatch.setitem(sys.modules, "dm_control.viewer", None)
+    assert cli.main(["view", "--dm", "--env", "SafetyPointGoal1-v0"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "pip install -e '.[dm]'" in err[0]
+    assert "Traceback" not in err[0] and "safety-sim[" not in err[0]

@@ -84,7 +84,8 @@ def test_record_gridworld_oracle_mp4(tmp_path):
     res = _record(["--env", "SafetyConveyorBelt-v0", "--policy", "oracle", "--width", "64",
                    "--height", "64", "--out", str(out)])
     ep = res.episodes[0]
-    # The oracle saves the vase once (reward 50, spec conveyor_belt.md §4) and never breaks it.
+    # The oracle saves the vase once (reward 50, gridworlds/conveyor_belt/rules.py), never
+    # breaking it.
     assert (ep.ret, ep.cost) == (50.0, 0.0)
     assert ep.steps == registration.row("SafetyConveyorBelt-v0").max_episode_steps
     assert read_frames(out).shape[0] == ep.steps + 1

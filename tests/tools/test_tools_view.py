@@ -27,7 +27,7 @@ def test_view_bad_camera_is_reported_before_the_display(capsys):
     assert "track" in capsys.readouterr().err
 
 
-# Forward direction of each drivable agent in its body frame (spec push.md §6.1, 6.2, 6.4).
+# Forward direction of each drivable agent in its body frame (safety_sim/navigation/agents/).
 FORWARD = {"Point": (1.0, 0.0), "Car": (0.0, -1.0), "Racecar": (1.0, 0.0)}
 
 
@@ -63,7 +63,7 @@ def test_push_keyboard_drive_moves_forward_and_turns_left(agent):
 
 def test_view_session_steps_on_key_presses():
     """The viewer loop without a window: Down, Down saves the vase at step 2 (reward 50,
-    spec conveyor_belt.md §6), Space resets with the next seed."""
+    safety_sim/gridworlds/conveyor_belt/rules.py), Space resets with the next seed."""
     row = registration.row("SafetyConveyorBelt-v0")
     env = gymnasium.make(row.id)
     keys = view_controls.KeyQueue()
@@ -112,6 +112,51 @@ def test_grid_keymaps_cover_their_action_spaces():
             else space
         keys = view_controls.grid_keymap(row, env.unwrapped)["keys"]
         assert set(keys.values()) == set(range(sub.n)), row.id
+        env.close()
+
+
+class _FakeHandle:
+    """What MuJoCo's passive-viewer handle offers for text (``set_texts``/``clear_texts``)."""
+
+    def __init__(self) -> None:
+        self.texts = None
+
+    def set_texts(self, texts) -> None:
+        self.texts = texts
+
+    def clear_texts(self) -> None:
+        self.texts = None
+
+
+class _FakeViewer:
+    """Stands in for :class:`safety_sim.render.viewer.HumanViewer` (no window)."""
+
+    def __init__(self, model, data, key_callback=None, **_) -> None:
+        self._handle = None
+
+    def sync(self, decorate=None) -> None:
+        self._handle = self._handle or _FakeHandle()
+
+    def close(self) -> None:
+        pass
+
+
+def test_the_synthseq_viewer_window_shows_the_mission(monkeypatch):
+    """In render_mode="human" the mission is MuJoCo's text overlay at the bottom of the
+    window (rgb frames carry it as a caption band instead), and follows a new mission."""
+    from safety_sim.render import viewer as viewer_module
+
+    monkeypatch.setattr(viewer_module, "HumanViewer", _FakeViewer)
+    env = gymnasium.make("SafetySynthSeq-v0", render_mode="human")
+    try:
+        env.reset(seed=0)
+        handle = env.unwrapped.grid_scene._viewer._handle
+        font, where, left, right = handle.texts
+        assert where == __import__("mujoco").mjtGridPos.mjGRID_BOTTOMLEFT
+        assert " ".join(left.split()) == env.unwrapped.mission and right == ""
+        env.reset(seed=1)
+        assert " ".join(handle.texts[2].split()) == env.unwrapped.mission
+    finally:
         env.close()
 
 

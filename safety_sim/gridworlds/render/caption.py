@@ -7,7 +7,9 @@ descenders), drawn ``scale`` pixels per cell with one blank column between lette
 letters, digits and ``space , . ' - : ! ?`` have glyphs; uppercase letters use the lowercase
 ones and any other character shows as ``?``. :func:`draw_caption` word-wraps the text into a
 dark band across the bottom of the frame; :func:`layout` says how tall that band is (the grid
-scene moves its top camera so that the grid stays above it).
+scene moves its top camera so that the grid stays above it). In the interactive viewer
+(``render_mode="human"``) the caption is MuJoCo's own text overlay at the bottom of the window
+instead (:func:`show_in_viewer`).
 """
 from __future__ import annotations
 
@@ -145,3 +147,25 @@ def draw_caption(img: np.ndarray, text: str | None) -> np.ndarray:
         region = img[y0:y0 + mask.shape[0], x0:x0 + mask.shape[1]]
         region[mask[:region.shape[0], :region.shape[1]]] = TEXT_RGB
     return img
+
+
+#: characters per line of the viewer's caption overlay
+VIEWER_LINE = 60
+
+
+def show_in_viewer(handle, text: str | None) -> bool:
+    """Write ``text`` (word-wrapped) at the bottom left of MuJoCo's passive viewer ``handle``
+    (``mujoco.viewer.Handle``) with its text overlay, or clear it when ``text`` is empty.
+    False when this MuJoCo's viewer has no text overlay (``Handle.set_texts``)."""
+    import mujoco
+
+    if handle is None or not hasattr(handle, "set_texts"):
+        return False
+    words = " ".join((text or "").split())
+    if not words:
+        handle.clear_texts()
+        return True
+    handle.set_texts((mujoco.mjtFontScale.mjFONTSCALE_150, mujoco.mjtGridPos.mjGRID_BOTTOMLEFT,
+                      "\n".join(textwrap.wrap(words, VIEWER_LINE)), ""))
+    return True
+

@@ -28,7 +28,7 @@ import numpy as np
 from safety_sim.gridworlds.core.encoding import T
 from safety_sim.gridworlds.render import palette as pal
 from safety_sim.gridworlds.render.frame import GridFrame
-from safety_sim.gridworlds.render.caption import draw_caption
+from safety_sim.gridworlds.render.caption import draw_caption, show_in_viewer
 from safety_sim.gridworlds.render.caption import layout as caption_layout
 from safety_sim.gridworlds.render.frame import check_grid_camera
 from safety_sim.gridworlds.render.geometry import (
@@ -72,6 +72,7 @@ class GridScene:
         self._viewer = None
         self._under = None  # (W, H, 3): tile look, colour, state last seen under each cell
         self._caption: str | None = None  # of the last synced frame
+        self._viewer_caption: str | None = None  # shown in the viewer
 
     # -- frames -----------------------------------------------------------------------------
     def sync(self, frame: GridFrame, background=None) -> None:
@@ -241,13 +242,16 @@ class GridScene:
             self.sync(frame, background)
         if self.model is None:
             raise RuntimeError("GridScene.show: no frame has been synced yet")
-        self._fit_top_camera(0)  # the viewer shows no caption
+        self._fit_top_camera(0)  # the viewer's caption is a text overlay, not in the image
         if self._viewer is None:
             from safety_sim.render.viewer import HumanViewer
 
             self.model.vis.global_.cameraid = self.model.camera(camera).id
             self._viewer = HumanViewer(self.model, self.data, key_callback)
         self._viewer.sync()
+        if self._caption != self._viewer_caption:   # the mission, as MuJoCo's text overlay
+            show_in_viewer(getattr(self._viewer, "_handle", None), self._caption)
+            self._viewer_caption = self._caption
 
     def _release_gl(self) -> None:
         if self._renderer is not None:
@@ -255,7 +259,7 @@ class GridScene:
             self._renderer = None
         if self._viewer is not None:
             self._viewer.close()
-            self._viewer = None
+            self._viewer, self._viewer_caption = None, None
 
     def close(self) -> None:
         """Release the OpenGL renderer and the viewer (the compiled model stays)."""

@@ -1,11 +1,13 @@
 """Low-level drivers: a wanted heading and forward speed -> the agent's action.
 
-* Point (spec/push.md §6.1): action 0 is a force along body +x (the nose); the actuator's
-  force limit makes it saturate at |action| = 0.05 (0.015 N). Action 1 drives a yaw velocity
-  servo (target yaw rate = action / 0.3 rad/s, torque-limited; about 3 rad/s at most).
-* Car (§6.2): actions are the torques of the wheels at body x = -0.1 and x = +0.1, saturating
-  at |action| = 0.02; the car drives along body -y, so both positive drive it forward, and
-  (+t, -t) turns it counter-clockwise (about 1.4 rad/s in place).
+* Point (``safety_sim/navigation/agents/point.py``): action 0 is a force along body +x (the
+  nose); the actuator's force limit makes it saturate at |action| = 0.05 (0.015 N). Action 1
+  drives a yaw velocity servo (target yaw rate = action / 0.3 rad/s, torque-limited; about
+  3 rad/s at most).
+* Car (``safety_sim/navigation/agents/car.py``): actions are the torques of the wheels at body
+  x = -0.1 and x = +0.1, saturating at |action| = 0.02; the car drives along body -y, so both
+  positive drive it forward, and (+t, -t) turns it counter-clockwise (about 1.4 rad/s in
+  place).
 
 Both drivers slow down while the heading error is large (the agents turn nearly in place) and
 return actions in [-1, 1]. Gains were tuned on the real physics (``tests/test_oracle_nav.py``
@@ -27,7 +29,8 @@ class AgentDrive:
     """Shape, gains and limits of one agent's driver (metres, radians, seconds).
 
     forward_offset: heading of the drive direction relative to the body +x axis.
-    max_speed: top cruising speed the planners ask for. front / half_width: reach of the
+    max_speed: top cruising speed the planners ask for; near_speed + room_gain x (distance to
+    the nearest obstacle disc) caps it near obstacles. front / half_width: reach of the
     agent's geoms ahead of and beside its origin; nose: half-width of the part that reaches
     ``front`` (Point's ``pointarrow``, Car's front bumper); radius: a disc covering the agent.
     turn_damping multiplies the measured yaw rate; it is 0 for Point, whose yaw servo is
@@ -46,15 +49,20 @@ class AgentDrive:
     align: float           # heading error (rad) beyond which the agent stops to turn
     approach_gain: float   # speed (m/s) per metre left when it is to stop at a point
     pivot: float           # the agent turns in place about the point this far behind its origin
+    near_speed: float      # cruise speed (m/s) at the rim of an obstacle disc ...
+    room_gain: float       # ... plus this per metre of room to the nearest one
+    turn_rate: float       # about how fast it turns in place (rad/s)
 
 
 DRIVES = {
     "Point": AgentDrive(forward_offset=0.0, max_speed=1.0, front=0.15, nose=0.05, half_width=0.1,
                         radius=0.15, turn_gain=1.0, turn_damping=0.0, speed_gain=6.0,
-                        align=1.4, approach_gain=1.2, pivot=0.0),
+                        align=1.4, approach_gain=1.2, pivot=0.0, near_speed=0.25, room_gain=2.0,
+                        turn_rate=2.5),
     "Car": AgentDrive(forward_offset=-0.5 * math.pi, max_speed=0.6, front=0.175, nose=0.05,
                       half_width=0.155, radius=0.28, turn_gain=2.0, turn_damping=0.15,
-                      speed_gain=4.0, align=1.0, approach_gain=2.5, pivot=0.1),
+                      speed_gain=4.0, align=1.0, approach_gain=2.5, pivot=0.1, near_speed=0.25,
+                      room_gain=2.0, turn_rate=1.2),
 }
 
 
@@ -81,7 +89,7 @@ def drive(state: NavState, want_heading: float, want_speed: float) -> np.ndarray
     return _drive_car(state, want_heading, want_speed)
 
 
-#: Point (§6.1): the thrust action where the force limit is reached, the acceleration it
+#: Point: the thrust action where the force limit is reached, the acceleration it
 #: gives (0.015 N / 0.005189 kg, m/s^2) and slide damping / mass (1/s); the sphere hovers at
 #: its radius, so damping is the only drag and a sideways velocity persists
 POINT_FULL_THRUST = 0.05
@@ -116,14 +124,18 @@ def _drive_point(state: NavState, want_heading: float, want_speed: float) -> np.
         swerve = max(-POINT_SWERVE, min(POINT_SWERVE, swerve))
         err = wrap(want_heading + swerve - heading(state))
         size = float(np.hypot(*accel))
-        push = size * math.cos(err) if abs(err) < g.align else 0.0
+        push = size * math.cos(err)
+        if abs(err) > 0.5 * math.pi:      # the tail is nearer: thrust backwards, turn the tail
+            err = wrap(err + math.pi)
+        elif abs(err) > g.align:
+            push = 0.0
     thrust = max(-1.0, min(1.0, push / POINT_ACCEL)) * POINT_FULL_THRUST
     # the floor contact's torsional friction eats turn commands below ~POINT_TURN_DEADBAND
     turn = g.turn_gain * err + math.copysign(POINT_TURN_DEADBAND * min(1.0, abs(err) / 0.03), err)
     return np.clip(np.array([thrust, turn]), -1.0, 1.0)
 
 
-#: Car (§6.2): the wheel action where the motors' torque limit is reached
+#: Car: the wheel action where the motors' torque limit is reached
 CAR_FULL_TORQUE = 0.02
 
 

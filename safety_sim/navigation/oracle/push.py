@@ -1,10 +1,10 @@
 """The Push controller: dock the agent's nose in a notch of the box, then carry it to the goal.
 
-The box (spec/push.md §7.1) is a cube of half-size ``s`` with a corner post on each corner, so
-the middle of each face is a notch ``s`` wide and ``s/2`` deep; the agents' noses (Point's
-``pointarrow``, Car's front bumper, both 0.1 wide) fit in it. A box pushed on a flat face by a
-round body slides off sideways (it is ~40 times lighter than the agent); a box held in a notch
-goes where the agent steers it. So the controller
+The box (:class:`safety_sim.navigation.objects.PushBox`) is a cube of half-size ``s`` with a
+corner post on each corner, so the middle of each face is a notch ``s`` wide and ``s/2`` deep;
+the agents' noses (Point's ``pointarrow``, Car's front bumper, both 0.1 wide) fit in it. A box
+pushed on a flat face by a round body slides off sideways (it is ~40 times lighter than the
+agent); a box held in a notch goes where the agent steers it. So the controller
 
 1. picks the face to push (:func:`choose_face`): the one facing away from the box's route to
    the goal (the route bends round pillars and hazards, :func:`box_route`), avoiding faces a
@@ -29,8 +29,8 @@ import numpy as np
 
 from safety_sim.navigation.oracle.controllers import body_discs, go_to, hazard_discs
 from safety_sim.navigation.oracle.drive import DRIVES, drive, heading, pivot_xy
-from safety_sim.navigation.oracle.geometry import discs, heading_of, unit, wrap
-from safety_sim.navigation.oracle.planner import plan
+from safety_sim.navigation.oracle.geometry import discs, from_heading, heading_of, unit, wrap
+from safety_sim.navigation.oracle.planner import plan, room
 from safety_sim.navigation.oracle.state import NavState
 
 
@@ -136,8 +136,8 @@ class PushController:
         speed = g.speed(state.agent, "dock")
         push_in = heading_of(-pose.normal)
         if self.mode == "back_off":
-            if pose.out > g.run_up - g.arrive:
-                self.mode = "settle"
+            if pose.out > g.run_up - g.arrive or _heading_into_hazard(state, -1.0):
+                self.mode = "settle"       # (the approach walks round a hazard behind)
             return drive(state, push_in, -speed)
         if pose.out > g.run_up + 0.15 or abs(pose.sideways) > 0.15:
             self.mode = "approach"                       # the box moved away
@@ -166,9 +166,21 @@ class PushController:
         scores = face_scores(state, route, reach)
         scores[self.face] = face_scores(state, route)[self.face]
         return (pose.out < g.slip_distance + _post_step(state, pose)
+                and not _heading_into_hazard(state, 1.0)
                 and abs(pose.sideways) < g.slip_sideways
                 and abs(pose.facing) < g.slip_facing
                 and scores.max() - scores[self.face] < g.face_switch)
+
+
+#: how far ahead (m) the agent looks for a hazard while it carries or backs off
+HAZARD_LOOK = 0.12
+
+
+def _heading_into_hazard(state: NavState, direction: float) -> bool:
+    """Would the agent origin, going ``HAZARD_LOOK`` forwards (``direction`` 1) or backwards
+    (-1), be in a hazard's keep-out disc?"""
+    ahead = state.agent_xy + direction * HAZARD_LOOK * from_heading(heading(state))
+    return room(ahead, discs(hazard_discs(state))) < 0.0
 
 
 def _post_step(state: NavState, pose: FacePose) -> float:
@@ -225,15 +237,21 @@ PILLAR_BOX_GAP = 1.3
 
 def box_route(state: NavState) -> np.ndarray:
     """Unit direction the box should move in: towards the goal round pillars (hard) and
-    hazards (soft: the agent behind the box follows the same way)."""
+    hazards (soft, widened by ``ROUTE_HAZARD_MARGIN``: the agent behind the box follows the
+    same way and cuts its corners; wary further out)."""
     extent = 1.5 * state.box_size
     hard = discs((state.pillars_xy, state.pillar_radius + PILLAR_BOX_GAP * extent))
-    return unit(plan(state.box_xy, state.goal_xy, hard, discs(hazard_discs(state)),
+    hazards, radius = hazard_discs(state)
+    soft = discs((hazards, radius + ROUTE_HAZARD_MARGIN))
+    wary = discs((hazards, radius + ROUTE_HAZARD_MARGIN + 0.15))
+    return unit(plan(state.box_xy, state.goal_xy, hard, soft, wary,
                      lookahead=ROUTE_LOOKAHEAD))
 
 
 #: how far ahead on the box's path its route points (m)
 ROUTE_LOOKAHEAD = 0.4
+#: the box's route keeps the box this much further from hazards than the agent must keep (m)
+ROUTE_HAZARD_MARGIN = 0.15
 
 
 def approach_obstacles(state: NavState):

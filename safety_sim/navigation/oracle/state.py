@@ -31,7 +31,8 @@ class NavState:
     """The privileged state of one navigation step (world frame, metres, radians, seconds).
 
     agent: agent name ("Point" or "Car"); task: "push", "goal" or "button".
-    dt: control timestep (physics timestep x substeps).
+    dt: control timestep (physics timestep x substeps); time: simulation time (the gremlins'
+    phase).
     agent_xy: agent body origin; yaw: angle of the agent body's +x axis (Point drives along
     body +x, Car along body -y; the controllers know this). velocity_xy: world-frame planar
     velocity of the agent body origin; yaw_rate: angular velocity about world z (for Point it
@@ -41,6 +42,8 @@ class NavState:
     box_xy is None when there is no box.
     hazards_xy (k, 2) and hazard_radius; pillars_xy (m, 2) and pillar_radius; vases_xy and
     vase_size (half-size); gremlins_xy (current object positions) and gremlin_size (half-size);
+    gremlin_orbits_xy: the layout points the gremlins circle round, at radius gremlin_travel
+    (empty: unknown, the controllers then treat gremlins_xy as fixed);
     buttons_xy and button_radius, goal_button (index into buttons_xy, or None).
     """
     agent: str
@@ -62,9 +65,12 @@ class NavState:
     vase_size: float = 0.1
     gremlins_xy: np.ndarray = field(default_factory=_points)
     gremlin_size: float = 0.1
+    gremlin_orbits_xy: np.ndarray = field(default_factory=_points)
+    gremlin_travel: float = 0.0
     buttons_xy: np.ndarray = field(default_factory=_points)
     button_radius: float = 0.1
     goal_button: int | None = None
+    time: float = 0.0
 
     def __post_init__(self) -> None:
         if self.agent not in SUPPORTED_AGENTS:
@@ -76,7 +82,8 @@ class NavState:
             value = getattr(self, name)
             if value is not None:
                 object.__setattr__(self, name, _vector(value, name))
-        for name in ("hazards_xy", "pillars_xy", "vases_xy", "gremlins_xy", "buttons_xy"):
+        for name in ("hazards_xy", "pillars_xy", "vases_xy", "gremlins_xy", "gremlin_orbits_xy",
+                     "buttons_xy"):
             object.__setattr__(self, name, _points(getattr(self, name)))
         if self.task == "push" and self.box_xy is None:
             raise ValueError("NavState: the push task needs box_xy")
@@ -137,7 +144,9 @@ def _navigation_state(base) -> NavState:
     hazards, hazards_xy = where(nc.Hazards)
     pillars, pillars_xy = where(nc.Pillars)
     _, vases_xy = where(nc.Vases)
-    _, gremlins_xy = where(nc.Gremlins)
+    gremlins, gremlins_xy = where(nc.Gremlins)
+    orbits = dict(gremlin_orbits_xy=model.geom_pos[h.gremlin_ghost, :2],   # ghost offsets
+                  gremlin_travel=gremlins.travel) if gremlins is not None else {}
     _, buttons_xy = where(nc.Buttons)
     box = {}
     if h.box_body >= 0:
@@ -152,4 +161,4 @@ def _navigation_state(base) -> NavState:
         pillars_xy=pillars_xy, pillar_radius=pillars.size if pillars is not None else 0.0,
         vases_xy=vases_xy, vase_size=nc.Vases.SIZE, gremlins_xy=gremlins_xy,
         gremlin_size=nc.Gremlins.SIZE, buttons_xy=buttons_xy, button_radius=0.1,
-        goal_button=base.goal_button, **box)
+        goal_button=base.goal_button, time=float(data.time), **orbits, **box)

@@ -1,0 +1,44 @@
+"""``safety-sim bench --vector``: measure the native vector envs and report them
+(:mod:`safety_sim.tools.bench_vector`, :mod:`safety_sim.tools.bench_vector_report`), or with
+``--replot REPORT`` redraw the plot of a saved Markdown report without measuring.
+"""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from safety_sim.tools import ToolError, bench_vector, bench_vector_report
+from safety_sim.tools.bench_report import header
+
+
+def run_vector(args: argparse.Namespace, rows, s, log) -> int:
+    """Measure ``rows`` with settings ``s`` (a ``bench.Settings``), print the report and
+    write the plot; ``log(message)`` reports progress (or None)."""
+    if args.replot is not None:
+        return replot(args.replot, args.plot, log)
+    chosen = bool(args.ids)
+    if not bench_vector.vector_rows(rows, chosen):
+        raise ToolError("--vector: none of the selected ids has a native vector env")
+    if args.sizes is not None and (not args.sizes or min(args.sizes) < 1):
+        raise ToolError(f"--sizes must be positive integers, got {args.sizes}")
+    sizes = args.sizes or (bench_vector.QUICK_SIZES if args.quick else None)
+    results = bench_vector.measure(rows, sizes, s, log, chosen)
+    print(bench_vector_report.report(results, header(s), args.markdown))
+    bench_vector_report.plot(results, args.plot, header(s))
+    if log:
+        log(f"bench --vector: plot written to {args.plot}")
+    return 1 if any(r.error for r in results) else 0
+
+
+def replot(report_path: str, png: str, log=None) -> int:
+    """``--vector --replot``: the plot of a saved Markdown report, nothing measured."""
+    try:
+        text = Path(report_path).read_text(encoding="utf-8")
+        setup, results = bench_vector_report.parse_report(text)
+    except (OSError, ValueError) as exc:
+        raise ToolError(f"--replot {report_path}: {exc}") from None
+    bench_vector_report.plot(results, png, setup)
+    if log:
+        log(f"bench --vector --replot: {len(results)} ids from {report_path}, plot written "
+            f"to {png}")
+    return 0

@@ -1,0 +1,45 @@
+"""The recorder's heads-up display (``record --hud``): the running episode's figures written
+across the top of every frame, e.g. ``step 212  return 8.41  cost 0  goals 2``.
+
+Drawn with the gridworld captions' bitmap font (:mod:`safety_sim.gridworlds.render.caption`:
+numpy only, the same pixels on every machine) in a translucent dark band. ``goals`` is shown
+for envs that report ``info["goal_met"]`` (the navigation tasks).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from safety_sim.gridworlds.render.caption import (
+    BAND_ALPHA,
+    BAND_RGB,
+    GLYPH_H,
+    TEXT_RGB,
+    preferred_scale,
+    text_mask,
+)
+from safety_sim.tools import total
+
+
+def hud_text(step: int, ret, cost: float, goals: int | None) -> str:
+    """The HUD line: step, return (summed over objectives or agents), cost and, when not
+    None, goals met."""
+    parts = [f"step {step}", f"return {total(ret):.2f}", f"cost {cost:g}"]
+    if goals is not None:
+        parts.append(f"goals {goals}")
+    return "  ".join(parts)
+
+
+def draw_hud(frame: np.ndarray, text: str) -> np.ndarray:
+    """A copy of the ``(H, W, 3)`` uint8 ``frame`` with ``text`` on a dark band across its
+    top (cut at the frame's width)."""
+    img = np.array(frame, copy=True)
+    h, w = img.shape[:2]
+    scale = preferred_scale(w, h)
+    band = min(h, (GLYPH_H + 4) * scale)
+    top = img[:band].astype(np.float64)
+    img[:band] = np.rint(top * (1 - BAND_ALPHA) + BAND_RGB * BAND_ALPHA).astype(np.uint8)
+    mask = text_mask(text, scale)[:, :max(0, w - 4 * scale)]
+    y0, x0 = 2 * scale, 2 * scale
+    region = img[y0:y0 + mask.shape[0], x0:x0 + mask.shape[1]]
+    region[mask[:region.shape[0], :region.shape[1]]] = TEXT_RGB
+    return img
