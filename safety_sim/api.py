@@ -5,23 +5,11 @@
 ``safety_sim.parallel_env``."""
 from __future__ import annotations
 
-from typing import Any, Callable
 
 import gymnasium
 
 from safety_sim.compat.wrappers import make  # noqa: F401  (the 6-tuple form)
-
-
-def oracle(env: gymnasium.Env) -> Callable[[Any], Any]:
-    """A scripted policy: ``policy = oracle(env); a = policy(obs)``. It may read the env's true
-    state. Oracles exist for every gridworld and, in the navigation tasks, for Point and Car on
-    Push, Goal and Button; TypeError otherwise."""
-    base = env.unwrapped
-    factory = getattr(base, "make_oracle", None)
-    if factory is None:
-        raise TypeError(f"{type(base).__name__} has no oracle policy (oracles exist for the "
-                        "gridworlds and for Point and Car on Push, Goal and Button)")
-    return factory()
+from safety_sim.core import oracle  # noqa: F401  (written below the adapters that use it)
 
 
 def parallel_env(env_id: str, max_cycles: int | None = None, **kwargs):

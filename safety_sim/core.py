@@ -11,7 +11,7 @@ imports nothing of the package, so that every module may import it.
 from __future__ import annotations
 
 import reprlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import gymnasium
@@ -271,3 +271,15 @@ class ActionCheckMixin:
             else:
                 return a
         return check_box_action(action, self.action_space, self.name)
+
+
+def oracle(env: gymnasium.Env) -> Callable[[Any], Any]:
+    """A scripted policy: ``policy = oracle(env); a = policy(obs)``. It may read the env's true
+    state. Oracles exist for every gridworld and, in the navigation tasks, for Point and Car on
+    Push, Goal and Button; TypeError otherwise."""
+    base = env.unwrapped
+    factory = getattr(base, "make_oracle", None)
+    if factory is None:
+        raise TypeError(f"{type(base).__name__} has no oracle policy (oracles exist for the "
+                        "gridworlds and for Point and Car on Push, Goal and Button)")
+    return factory()

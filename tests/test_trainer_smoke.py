@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 pytestmark = pytest.mark.train
-torch = pytest.importorskip("torch")
 TRAINER = Path(__file__).resolve().parents[1] / "examples" / "ppo_lagrangian.py"
 # Short episodes so that a few hundred steps end several of them (the multiplier only moves
 # on finished episodes); tiny batches to keep it fast.

@@ -18,8 +18,9 @@ from typing import Callable
 import gymnasium
 import numpy as np
 
-import safety_sim
+import safety_sim  # noqa: F401 - registers the ids the viewer makes
 from safety_sim.adapters.dm import DmEnvAdapter
+from safety_sim.core import oracle
 
 POLICIES = ("random", "zero", "oracle")
 #: the one-line error when dm_control cannot be imported
@@ -90,7 +91,7 @@ def make_policy(env: ViewableDmEnv, name: str, seed: int = 0) -> Callable:
         raise ValueError(f"policy must be one of {POLICIES}, got {name!r}")
     space = env.env.action_space
     if name == "oracle":
-        act = safety_sim.oracle(env.env)           # TypeError for envs without one
+        act = oracle(env.env)           # TypeError for envs without one
         return lambda timestep: act(env.last_obs)
     if name == "zero":
         zero = np.zeros(space.shape, space.dtype) if isinstance(

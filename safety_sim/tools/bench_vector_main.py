@@ -8,7 +8,10 @@ import argparse
 from pathlib import Path
 
 from safety_sim.tools import ToolError, bench_vector, bench_vector_report
+from safety_sim.tools.bench_outside import outside_time
 from safety_sim.tools.bench_report import header
+
+OUTSIDE_N = 512     # the world count of the outside-the-simulator figure (issue target: 2 us)
 
 
 def run_vector(args: argparse.Namespace, rows, s, log) -> int:
@@ -24,10 +27,29 @@ def run_vector(args: argparse.Namespace, rows, s, log) -> int:
     sizes = args.sizes or (bench_vector.QUICK_SIZES if args.quick else None)
     results = bench_vector.measure(rows, sizes, s, log, chosen)
     print(bench_vector_report.report(results, header(s), args.markdown))
+    print(outside_report(bench_vector.vector_rows(rows, chosen), max(sizes or (OUTSIDE_N,)),
+                         5 if args.quick else 50, log))
     bench_vector_report.plot(results, args.plot, header(s))
     if log:
         log(f"bench --vector: plot written to {args.plot}")
     return 1 if any(r.error for r in results) else 0
+
+
+def outside_report(rows, n: int, steps: int, log=None) -> str:
+    """The time each id's native vector env spends outside its simulator per world-step (N
+    worlds, one thread): the part of a step that threads cannot share out. Ids whose vector
+    env has no MuJoCo simulator (table-driven gridworlds) are left out."""
+    lines = [f"Time outside the simulator per world-step (N={n}, 1 thread, {steps} steps):"]
+    for row in rows:
+        if log:
+            log(f"bench --vector: outside time of {row.id}")
+        try:
+            r = outside_time(row.id, n, 1, steps, warmup=min(steps, 10))
+        except ValueError:          # no simulator worlds: nothing to split
+            continue
+        lines.append(f"  {row.id:34s} {r.outside_us_per_world:7.2f} us (step {r.step_ms:.1f} "
+                     f"ms, simulator {r.sim_ms:.1f} ms)")
+    return "\n".join(lines)
 
 
 def replot(report_path: str, png: str, log=None) -> int:

@@ -44,3 +44,15 @@ def test_bad_arguments_and_ids_without_simulator_are_named():
         outside_time("SafetyPointGoal1-v0", steps=0)
     with pytest.raises(ValueError, match="SafetyConveyorBelt-v0"):
         outside_time("SafetyConveyorBelt-v0", num_envs=2, steps=1)
+
+
+def test_bench_vector_prints_the_outside_figure_for_simulated_ids(capsys):
+    from safety_sim import registration
+    from safety_sim.tools.bench_vector_main import outside_report
+
+    rows = [r for r in registration.ENV_ROWS
+            if r.id in ("SafetyPointGoal1-v0", "SafetyConveyorBelt-v0")]
+    text = outside_report(rows, n=2, steps=2)
+    assert text.startswith("Time outside the simulator per world-step (N=2, 1 thread, 2 steps)")
+    assert "SafetyPointGoal1-v0" in text and "SafetyConveyorBelt-v0" not in text
+    assert " us (step " in text
