@@ -85,6 +85,30 @@ class ScalarOps:
     any_objects = staticmethod(any)
 
     @staticmethod
+    def nearest_sq_dist(px, py, xs: Sequence, ys: Sequence) -> float:
+        """The squared XY distance ``dx * dx + dy * dy`` (``dx = px - x``) from the point to the
+        nearest of the points ``(xs[k], ys[k])``; ``inf`` when there are none (a NaN distance
+        is never the nearest)."""
+        best = math.inf
+        for x, y in zip(xs, ys):
+            dx, dy = px - x, py - y
+            d = dx * dx + dy * dy
+            if d < best:
+                best = d
+        return best
+
+    @staticmethod
+    def largest_sq_norm(xs: Sequence, ys: Sequence, zs: Sequence) -> float:
+        """The largest ``x * x + y * y + z * z`` of the vectors ``(xs[k], ys[k], zs[k])``;
+        ``-inf`` when there are none (a NaN is never the largest)."""
+        best = -math.inf
+        for x, y, z in zip(xs, ys, zs):
+            n = x * x + y * y + z * z
+            if n > best:
+                best = n
+        return best
+
+    @staticmethod
     def object_index(count: int) -> range:
         """0, 1, ... for each object of a group (to compare with a per-world index)."""
         return range(count)
@@ -173,6 +197,19 @@ class NumpyOps:
         return np.asarray(values).any(axis=0)
 
     @staticmethod
+    def nearest_sq_dist(px, py, xs, ys):
+        """:meth:`ScalarOps.nearest_sq_dist` per world: ``px, py`` (N,), ``xs, ys`` (objects,
+        N) or (objects, 1)."""
+        dx, dy = px - np.asarray(xs), py - np.asarray(ys)
+        return np.fmin.reduce(dx * dx + dy * dy, axis=0, initial=np.inf)
+
+    @staticmethod
+    def largest_sq_norm(xs, ys, zs):
+        """:meth:`ScalarOps.largest_sq_norm` per world: each (objects, N)."""
+        xs, ys, zs = np.asarray(xs), np.asarray(ys), np.asarray(zs)
+        return np.fmax.reduce(xs * xs + ys * ys + zs * zs, axis=0, initial=-np.inf)
+
+    @staticmethod
     def object_index(count: int) -> np.ndarray:
         """0, 1, ... down the object axis (to compare with a per-world index)."""
         return np.arange(count)[:, None]
@@ -258,6 +295,23 @@ class ArrayOps:
 
     def any_objects(self, values):
         return self.xp.any(values, axis=0)
+
+    def nearest_sq_dist(self, px, py, xs, ys):
+        """:meth:`ScalarOps.nearest_sq_dist` per world (NaN distances left out)."""
+        xp = self.xp
+        dx, dy = px - xs, py - ys
+        d = dx * dx + dy * dy
+        if d.shape[0] == 0:
+            return xp.min(xp.full_like(d[:1, ...] if d.ndim else d, xp.inf), axis=0)
+        return xp.min(xp.where(d == d, d, xp.full_like(d, xp.inf)), axis=0)
+
+    def largest_sq_norm(self, xs, ys, zs):
+        """:meth:`ScalarOps.largest_sq_norm` per world (NaNs left out)."""
+        xp = self.xp
+        n = xs * xs + ys * ys + zs * zs
+        if n.shape[0] == 0:
+            return xp.max(xp.full_like(n[:1, ...], -xp.inf), axis=0)
+        return xp.max(xp.where(n == n, n, xp.full_like(n, -xp.inf)), axis=0)
 
     def object_index(self, count: int):
         return self.xp.expand_dims(self.xp.arange(count), axis=1)

@@ -130,3 +130,39 @@ def test_namespace_picks_the_form_of_its_argument():
     assert ops.namespace(np.zeros(3)) is ops.NUMPY
     with pytest.raises(TypeError, match="array"):
         ops.namespace(object())
+
+
+def test_nearest_sq_dist_is_the_loop_in_every_namespace():
+    rng = np.random.default_rng(7)
+    xs, ys = rng.normal(size=(2, 9, 5))            # 9 objects, 5 worlds
+    px, py = rng.normal(size=(2, 5))
+    xs[3, 2] = np.nan                              # a NaN distance is never the nearest
+    for w in range(5):
+        want = math.inf
+        for x, y in zip(xs[:, w].tolist(), ys[:, w].tolist()):
+            dx, dy = px[w] - x, py[w] - y
+            if dx * dx + dy * dy < want:
+                want = dx * dx + dy * dy
+        got = ops.SCALAR.nearest_sq_dist(float(px[w]), float(py[w]), xs[:, w].tolist(),
+                                         ys[:, w].tolist())
+        assert got == want and ops.NUMPY.nearest_sq_dist(px, py, xs, ys)[w] == want
+        strict = ops.ArrayOps(array_api_strict)
+        a = strict.nearest_sq_dist(*(array_api_strict.asarray(v) for v in (px, py, xs, ys)))
+        assert float(a[w]) == want
+    assert ops.SCALAR.nearest_sq_dist(0.0, 0.0, [], []) == math.inf
+    assert ops.NUMPY.nearest_sq_dist(np.zeros(2), np.zeros(2), np.zeros((0, 2)),
+                                     np.zeros((0, 2))).tolist() == [math.inf, math.inf]
+
+
+def test_largest_sq_norm_is_the_loop_in_every_namespace():
+    rng = np.random.default_rng(8)
+    v = rng.normal(size=(3, 6, 4))                 # (x, y, z), 6 objects, 4 worlds
+    v[1, 2, 3] = np.nan
+    strict = ops.ArrayOps(array_api_strict)
+    a = strict.largest_sq_norm(*(array_api_strict.asarray(c) for c in v))
+    for w in range(4):
+        norms = [x * x + y * y + z * z for x, y, z in zip(*(c[:, w].tolist() for c in v))]
+        want = max(n for n in norms if n == n)
+        assert ops.SCALAR.largest_sq_norm(*(c[:, w].tolist() for c in v)) == want
+        assert ops.NUMPY.largest_sq_norm(*v)[w] == want and float(a[w]) == want
+    assert ops.SCALAR.largest_sq_norm([], [], []) == -math.inf

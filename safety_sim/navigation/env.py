@@ -256,7 +256,7 @@ class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRen
         self.runtime.observer.observe(SCALAR, self._sensordata, xp[self._agent],
                                     self._xmat[self._agent].tolist(), self._lidar_rows(xp),
                                     self._timer > 0, self._obs)
-        return self._with_vision(self._obs)
+        return self._obs.copy() if not self.vision else self._with_vision(self._obs)
 
     def _goal_event(self) -> bool:
         """New goal after an achievement; False when no goal position fits (Goal, Push)."""

@@ -38,6 +38,8 @@ def agent_velocity(ops, cvel, xpos, com) -> tuple:
     return vx - cross_x, vy - cross_y
 
 
+_POSITIVE = (0.0).__lt__     # v > 0.0 for a float v, as a C call (the contact sensors)
+
 class NavPhysics:
     """Stepping and physical facts of one compiled navigation world."""
 
@@ -125,9 +127,10 @@ class NavPhysics:
 
     def touching(self) -> dict[str, list[bool]]:
         """Kind prefix -> whether an agent geom touches each of its watched bodies."""
-        sd = self._sensordata
-        return {prefix: [v > 0.0 for v in sd[a0:a1].tolist()]
-                for prefix, a0, a1 in self._contacts}
+        sd, out = self._sensordata, {}
+        for prefix, a0, a1 in self._contacts:
+            out[prefix] = list(map(_POSITIVE, sd[a0:a1].tolist()))
+        return out
 
     def velocities(self) -> dict[str, tuple[list[float], list[float], list[float]]]:
         """Kind prefix -> (vx, vy, vz) of each watched body's origin."""

@@ -99,12 +99,7 @@ class Vases(ObjectKind):
         """``vase_moving`` (``vase_contact`` is its contact label): some vase's origin moves at
         least ``SPEED_LIMIT`` (its free joint's linear velocity, tested exactly on the
         square)."""
-        limit = self._limit
-
-        def moving(vx, vy, vz):
-            return vx * vx + vy * vy + vz * vz >= limit
-
-        return ops.any_over(moving, *facts.velocity[self.prefix])
+        return ops.largest_sq_norm(*facts.velocity[self.prefix]) >= self._limit
 
     def add_free(self, spec, agent) -> None:
         mj = _mj()

@@ -113,15 +113,9 @@ class Hazards(ObjectKind):
 
     def judge(self, ops, facts):
         """``in_hazard``: the agent origin strictly inside a disc (XY distance < size, tested
-        exactly on the squared distance)."""
-        limit = self._limit
-        ax, ay = facts.agent[0], facts.agent[1]
-
-        def inside(hx, hy):
-            dx, dy = ax - hx, ay - hy
-            return dx * dx + dy * dy < limit
-
-        return ops.any_over(inside, *facts.xy[self.prefix])
+        exactly on the squared distance to the nearest hazard)."""
+        xs, ys = facts.xy[self.prefix]
+        return ops.nearest_sq_dist(facts.agent[0], facts.agent[1], xs, ys) < self._limit
 
     def placement_areas(self) -> tuple[Rect, ...] | None:
         return self.areas
