@@ -111,4 +111,6 @@ class NativeSafetyVectorEnv(SafetyVectorEnv):
         return self.vec_env.get_attr(name)
 
     def close_extras(self, **kwargs) -> None:
-        self.vec_env.close()
+        inner = getattr(self, "vec_env", None)     # absent when __init__ refused its env
+        if inner is not None:
+            inner.close()
