@@ -9,8 +9,9 @@ depends on the kind of number. Quantities per world are floats or arrays over th
 in the scalar form and arrays ``(objects, N)`` -- object axis first, so that a per-world
 quantity broadcasts against them as it is. ``over_objects`` applies an elementwise function to
 each object (a loop for floats, one broadcast call for arrays), ``any_over`` asks whether it
-holds for some object (stopping at the first for floats), ``bins_max`` scatters each object's
-readings into bins with ``max``.
+holds for some object (stopping at the first for floats), ``each`` walks the objects of a
+group (one at a time for floats, all at once for arrays) and ``scatter_max`` combines the
+readings so made into bins with ``max``.
 
 Exactness: :data:`SCALAR` uses :mod:`math`; :data:`NUMPY` gives the same bits for the
 functions where numpy's own may differ in the last place (``hypot``, ``atan2``, ``sin``,
@@ -121,15 +122,15 @@ class ScalarOps:
     # a whole-valued float (``x - x % 1.0``) as an index into sequences: the builtin int
     index = staticmethod(int)
 
+    # the objects of a group with a per-object value: ``(position, value)`` one object at a time
+    each = staticmethod(zip)
+
     @staticmethod
-    def bins_max(out: list, fn: Callable, positions: Sequence, column: Sequence) -> list:
-        """Scatter each object's reading into bins with ``max`` (the lidar's combination):
-        ``fn(x, y, c)`` of each object (its position ``(x, y, ...)`` and its value of the
-        per-object ``column``) gives three (bin, value) pairs ``(i, v, j, w, k, u)``, and
-        ``out[i] = max(out[i], v)`` for each pair, object after object; returns ``out``
-        (changed in place)."""
-        for p, c in zip(positions, column):
-            i, v, j, w, k, u = fn(p[0], p[1], c)
+    def scatter_max(out: list, readings: Sequence[tuple]) -> list:
+        """``out[i] = max(out[i], v)`` for each (bin, value) pair of each reading ``(i, v, j,
+        w, k, u)`` (three pairs, the lidar's bin and its two neighbours), reading after
+        reading; returns ``out`` (changed in place)."""
+        for i, v, j, w, k, u in readings:
             if v > out[i]:
                 out[i] = v
             if w > out[j]:
@@ -223,17 +224,22 @@ class NumpyOps:
         return x.astype(np.int64)
 
     @staticmethod
-    def bins_max(out: np.ndarray, fn: Callable, positions: np.ndarray, column) -> np.ndarray:
-        """:meth:`ScalarOps.bins_max` for N worlds: ``out`` (N, bins) C-contiguous,
-        ``positions`` (coordinates, objects, N), ``column`` (objects, 1); ``fn`` gives (i, v, j,
-        w, k, u) each (objects, N); repeated bins combine; returns ``out`` (changed in place)."""
-        readings = fn(positions[0], positions[1], column)
+    def each(positions: np.ndarray, column: np.ndarray) -> tuple:
+        """All objects at once: one item, ``positions`` (coordinates, objects, N) and the
+        per-object ``column`` (objects, 1)."""
+        return ((positions, column),)
+
+    @staticmethod
+    def scatter_max(out: np.ndarray, readings) -> np.ndarray:
+        """:meth:`ScalarOps.scatter_max` for N worlds: ``out`` (N, bins) C-contiguous, each
+        reading's indices and values (objects, N); repeated bins combine; in place."""
         n, width = out.shape
         rows = np.arange(n) * width
         flat = out.reshape(-1)
-        for j in range(0, len(readings), 2):
-            np.maximum.at(flat, (rows + readings[j]).ravel(),
-                          np.asarray(readings[j + 1]).ravel())
+        for reading in readings:
+            for j in range(0, len(reading), 2):
+                np.maximum.at(flat, (rows + reading[j]).ravel(),
+                              np.asarray(reading[j + 1]).ravel())
         return out
 
 
@@ -319,21 +325,23 @@ class ArrayOps:
     def object_column(self, values: Sequence):
         return self.xp.expand_dims(self.xp.asarray(values), axis=1)
 
-    def bins_max(self, out, fn: Callable, positions, column):
-        """A new ``out`` (array-API arrays need not be writable in place): the one-hot maximum
-        over the objects, ``(objects, N, bins)`` at once per (index, value) pair."""
-        return self.scatter_max(out, fn(positions[0, ...], positions[1, ...], column))
+    def each(self, positions, column) -> tuple:
+        """All objects at once (x and y split off here: the standard indexes with an
+        ellipsis)."""
+        return (((positions[0, ...], positions[1, ...]), column),)
 
-    def scatter_max(self, out, readings: tuple):
-        """``out`` with each (index, value) pair of ``readings`` (each (objects, N)) combined
-        in by ``max`` (a library may do this as one scatter)."""
+    def scatter_max(self, out, readings):
+        """A new ``out`` (array-API arrays need not be writable in place) with each (index,
+        value) pair of each reading (each (objects, N)) combined in by ``max``: the one-hot
+        maximum over the objects, ``(objects, N, bins)`` at once per pair."""
         xp = self.xp
         bins = xp.arange(out.shape[-1])
         zero = xp.zeros((1,) + tuple(out.shape), dtype=out.dtype)
-        for j in range(0, len(readings), 2):
-            hit = xp.expand_dims(readings[j], axis=-1) == bins
-            cand = xp.where(hit, xp.expand_dims(readings[j + 1], axis=-1), zero)
-            out = xp.maximum(out, xp.max(cand, axis=0))
+        for reading in readings:
+            for j in range(0, len(reading), 2):
+                hit = xp.expand_dims(reading[j], axis=-1) == bins
+                cand = xp.where(hit, xp.expand_dims(reading[j + 1], axis=-1), zero)
+                out = xp.maximum(out, xp.max(cand, axis=0))
         return out
 
 

@@ -94,35 +94,33 @@ def test_scalar_and_numpy_helpers_agree():
     assert ops.SCALAR.any_over(inside, xs, ys) is True
 
 
-def test_bins_max_combines_repeated_bins_like_the_loop():
+def test_scatter_max_combines_repeated_bins_like_the_loop():
     rng = np.random.default_rng(3)
     index = rng.integers(0, 5, size=(3, 12, 4))        # three (bin, value) pairs per object
     values = rng.normal(size=(3, 12, 4))
-    # object k of world w sits at (k, w); its column value is k as well
-    positions = np.stack(np.meshgrid(np.arange(12), np.arange(4), indexing="ij"))
-
-    def reading(k, w, c):
-        assert np.array_equal(k, c + 0 * w)             # the column is passed per object
-        return (index[0, k, w], values[0, k, w], index[1, k, w], values[1, k, w],
-                index[2, k, w], values[2, k, w])
-
-    column = np.arange(12)[:, None]
-    batched = ops.NUMPY.bins_max(np.zeros((4, 5)), reading, positions, column)
+    reading = tuple(a for k in range(3) for a in (index[k], values[k]))   # each (objects, N)
+    batched = ops.NUMPY.scatter_max(np.zeros((4, 5)), [reading])
     for w in range(4):
-        def one_world(k, w_, c, w=w):
-            return tuple(int(v) if i % 2 == 0 else float(v)
-                         for i, v in enumerate(reading(k, w, c)))
-        rows = [(k, w) for k in range(12)]
-        assert batched[w].tolist() == ops.SCALAR.bins_max([0.0] * 5, one_world, rows, range(12))
-    # the generic form (array_api_strict) takes the same readings as device-like arrays
-    xs = array_api_strict
-    fixed = tuple(xs.asarray(a) for a in reading(positions[0], positions[1], column))
-    generic = ops.ArrayOps(xs).bins_max(xs.zeros((4, 5), dtype=xs.float64), lambda k, w, c: fixed,
-                                        xs.asarray(positions), xs.asarray(column))
+        rows = [tuple(int(a[k, w]) if n % 2 == 0 else float(a[k, w])
+                      for n, a in enumerate(reading)) for k in range(12)]
+        assert batched[w].tolist() == ops.SCALAR.scatter_max([0.0] * 5, rows)
+    xs = array_api_strict                          # the generic form, as on a device
+    generic = ops.ArrayOps(xs).scatter_max(xs.zeros((4, 5), dtype=xs.float64),
+                                           [tuple(xs.asarray(a) for a in reading)])
     assert np.array_equal(np.asarray(generic), batched)
     # a repeated bin keeps the largest value, whatever the order
-    assert ops.SCALAR.bins_max([0.0, 0.0], lambda x, y, c: (0, x, 1, -x, 0, x / 2),
-                               [(0.3, 0), (0.7, 0), (0.5, 0)], [0, 0, 0]) == [0.7, 0.0]
+    assert ops.SCALAR.scatter_max([0.0, 0.0], [(0, x, 1, -x, 0, x / 2) for x in (.3, .7, .5)]) \
+        == [0.7, 0.0]
+
+
+def test_each_walks_objects_one_by_one_or_all_at_once():
+    rows, column = [[0.5, 1.0, 0.1], [2.0, 3.0, 0.1]], [0, 16]
+    assert list(ops.SCALAR.each(rows, column)) == [([0.5, 1.0, 0.1], 0), ([2.0, 3.0, 0.1], 16)]
+    positions = np.asarray(rows).T[:, :, None]              # (coordinates, objects, N=1)
+    (p, c), = ops.NUMPY.each(positions, np.asarray(column)[:, None])
+    assert p[0].tolist() == [[0.5], [2.0]] and p[1].tolist() == [[1.0], [3.0]]
+    (q, _), = ops.ArrayOps(array_api_strict).each(array_api_strict.asarray(positions), c)
+    assert np.asarray(q[1]).tolist() == [[1.0], [3.0]]
 
 
 def test_namespace_picks_the_form_of_its_argument():

@@ -1,7 +1,7 @@
 """The array namespace the navigation rules run on in the GPU form: torch tensors on one
 device, in float64 (:class:`TorchOps`, an :class:`safety_sim.ops.ArrayOps` whose constants
-are made on that device and whose ``scatter_max`` -- the lidar's bin combination under
-``ArrayOps.bins_max`` -- is one in-place scatter per (index, value) pair)."""
+are made on that device and whose ``scatter_max`` -- the lidar's bin combination -- is one
+in-place scatter per (index, value) pair)."""
 from __future__ import annotations
 
 from typing import Sequence
@@ -43,10 +43,11 @@ class TorchOps(_ops.ArrayOps):
     def index(self, x):
         return x.to(self.torch.int64)
 
-    def scatter_max(self, out, readings: tuple):
-        """``out`` (N, bins) with each (index, value) pair of ``readings`` ``(i_1, v_1, ...)``
+    def scatter_max(self, out, readings):
+        """``out`` (N, bins) with each (index, value) pair of each reading ``(i_1, v_1, ...)``
         (each (objects, N)) scattered in with ``max`` (``out``'s values take part), in place."""
-        for j in range(0, len(readings), 2):
-            out.scatter_reduce_(1, readings[j].T, readings[j + 1].T.to(out.dtype),
-                                reduce="amax", include_self=True)
+        for reading in readings:
+            for j in range(0, len(reading), 2):
+                out.scatter_reduce_(1, reading[j].T, reading[j + 1].T.to(out.dtype),
+                                    reduce="amax", include_self=True)
         return out

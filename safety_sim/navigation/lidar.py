@@ -43,18 +43,17 @@ def lidar(ops, agent_pos, agent_mat, objects, group_base, width: int,
     hypot, atan2, index = ops.hypot, ops.atan2, ops.index
     main, nxt, prv = _tables(ops, num_bins)
 
-    def reading(px, py, base):
-        """Where one object's reading goes (its bin, the next, the previous) and how much."""
-        vx, vy = px - ax, py - ay
+    readings = []       # per object: its bin, the next, the previous, and how much in each
+    for p, base in ops.each(objects, group_base):      # each object, or all at once
+        vx, vy = p[0] - ax, p[1] - ay
         ex = vx * r00 + vy * r10 + cx
         ey = vx * r01 + vy * r11 + cy
         s = (max_dist - hypot(ex, ey)) / max_dist      # <= 0 (nothing) from max_dist on
         x = (atan2(ey, ex) % two_pi) * per_bin
         f = x % 1.0             # x >= 0: x - floor(x), exactly (so x - f is floor(x) exactly)
         b = index(x - f)        # b == num_bins only through round-off (bin 0)
-        return base + main[b], s, base + nxt[b], f * s, base + prv[b], (1.0 - f) * s
-
-    return ops.bins_max(ops.zeros_per_world(ax, width), reading, objects, group_base)
+        readings.append((base + main[b], s, base + nxt[b], f * s, base + prv[b], (1.0 - f) * s))
+    return ops.scatter_max(ops.zeros_per_world(ax, width), readings)
 
 
 @functools.lru_cache(maxsize=32)
