@@ -6,6 +6,8 @@ and read-out of those facts (contact sensors, watched bodies' velocities).
 """
 from __future__ import annotations
 
+import functools
+
 import mujoco
 import numpy as np
 
@@ -95,7 +97,7 @@ class NavPhysics:
         d = self.data
         t0 = d.time
         if len(self._ghosts):
-            self.stepper.advance_each(nsub, self._move_gremlins)
+            self.stepper.advance_each(nsub, functools.partial(self.move_ghosts, d))
         else:
             self.stepper.advance(nsub)
         if not reset_by_mujoco(_ops.SCALAR, t0, d.time, nsub, self._opt.timestep):
@@ -103,9 +105,6 @@ class NavPhysics:
         bad = [w for w in BAD_STATE if d.warning[w].number]
         self.last_warning = ", ".join(mujoco.mjtWarning(w).name for w in bad) or "time reset"
         return False
-
-    def _move_gremlins(self) -> None:
-        self.move_ghosts(self.data)
 
     def move_ghosts(self, data: mujoco.MjData) -> None:
         """The gremlin ghosts' positions at ``data.time`` (before a substep, §7.5)."""
