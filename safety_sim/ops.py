@@ -86,6 +86,20 @@ class ScalarOps:
     any_objects = staticmethod(any)
 
     @staticmethod
+    def any_at(flags: Sequence, k) -> bool:
+        """``flags[k]`` for an object index ``k`` (False where ``k`` names no object, e.g.
+        -1)."""
+        return 0 <= k < len(flags) and bool(flags[k])
+
+    @staticmethod
+    def any_but(flags: Sequence, k) -> bool:
+        """Whether some flag other than ``flags[k]`` holds (any flag where ``k`` names no
+        object)."""
+        if 0 <= k < len(flags):
+            return any(flags[:k]) or any(flags[k + 1:])
+        return any(flags)
+
+    @staticmethod
     def nearest_sq_dist(px, py, xs: Sequence, ys: Sequence) -> float:
         """The squared XY distance ``dx * dx + dy * dy`` (``dx = px - x``) from the point to the
         nearest of the points ``(xs[k], ys[k])``; ``inf`` when there are none (a NaN distance
@@ -198,6 +212,18 @@ class NumpyOps:
         return np.asarray(values).any(axis=0)
 
     @staticmethod
+    def any_at(flags, k):
+        """:meth:`ScalarOps.any_at` per world: ``flags`` (objects, N), ``k`` (N,)."""
+        flags = np.asarray(flags)
+        return ((np.arange(len(flags))[:, None] == k) & flags).any(axis=0)
+
+    @staticmethod
+    def any_but(flags, k):
+        """:meth:`ScalarOps.any_but` per world: ``flags`` (objects, N), ``k`` (N,)."""
+        flags = np.asarray(flags)
+        return ((np.arange(len(flags))[:, None] != k) & flags).any(axis=0)
+
+    @staticmethod
     def nearest_sq_dist(px, py, xs, ys):
         """:meth:`ScalarOps.nearest_sq_dist` per world: ``px, py`` (N,), ``xs, ys`` (objects,
         N) or (objects, 1)."""
@@ -301,6 +327,14 @@ class ArrayOps:
 
     def any_objects(self, values):
         return self.xp.any(values, axis=0)
+
+    def any_at(self, flags, k):
+        return self.xp.any(self.logical_and(self.object_index(flags.shape[0]) == k, flags),
+                           axis=0)
+
+    def any_but(self, flags, k):
+        return self.xp.any(self.logical_and(self.object_index(flags.shape[0]) != k, flags),
+                           axis=0)
 
     def nearest_sq_dist(self, px, py, xs, ys):
         """:meth:`ScalarOps.nearest_sq_dist` per world (NaN distances left out)."""

@@ -164,3 +164,22 @@ def test_largest_sq_norm_is_the_loop_in_every_namespace():
         assert ops.SCALAR.largest_sq_norm(*(c[:, w].tolist() for c in v)) == want
         assert ops.NUMPY.largest_sq_norm(*v)[w] == want and float(a[w]) == want
     assert ops.SCALAR.largest_sq_norm([], [], []) == -math.inf
+
+
+def test_any_at_and_any_but_in_every_namespace():
+    flags = np.array([[True, False, False, True], [False, False, True, True],
+                      [False, False, False, True]])              # 3 objects, 4 worlds
+    k = np.array([0, 2, 1, -1])                                   # -1: no object
+    want_at = [bool(flags[k[w], w]) if k[w] >= 0 else False for w in range(4)]
+    want_but = [any(flags[j, w] for j in range(3) if j != k[w]) for w in range(4)]
+    for w in range(4):
+        column, kw = flags[:, w].tolist(), int(k[w])
+        assert ops.SCALAR.any_at(column, kw) is want_at[w]
+        assert ops.SCALAR.any_but(column, kw) is want_but[w]
+    assert ops.NUMPY.any_at(flags, k).tolist() == want_at
+    assert ops.NUMPY.any_but(flags, k).tolist() == want_but
+    strict = ops.ArrayOps(array_api_strict)
+    f, kk = array_api_strict.asarray(flags), array_api_strict.asarray(k)
+    assert np.asarray(strict.any_at(f, kk)).tolist() == want_at
+    assert np.asarray(strict.any_but(f, kk)).tolist() == want_but
+    assert ops.SCALAR.any_at([], 0) is False and ops.SCALAR.any_but([], -1) is False

@@ -24,12 +24,6 @@ CIRCLE_RGBA: RGBA = (0.0, 1.0, 0.0, 0.1)
 SIGWALL_RGBA: RGBA = (1.0, 1.0, 0.0, 0.1)
 
 
-def len_objects(values) -> int:
-    """The number of objects of a per-object quantity (a list, or an array with the object
-    axis first)."""
-    return len(values)
-
-
 def _mj():
     import mujoco  # noqa: PLC0415  (only when a model is built)
 

@@ -29,7 +29,6 @@ from safety_sim.navigation.objects.base import (
     ObjectKind,
     _static_body,
     accepts_num,
-    len_objects,
 )
 
 
@@ -183,24 +182,13 @@ class Buttons(ObjectKind):
     def judge(self, ops, facts):
         """``wrong_button``: an agent geom touches a button other than the goal button while
         the buttons are active."""
-        goal = facts.goal_button
-
-        def wrong(touch, index):
-            return ops.logical_and(touch, index != goal)
-
-        hit = ops.any_over(wrong, facts.touching[self.prefix], ops.object_index(self.count))
+        hit = ops.any_but(facts.touching[self.prefix], facts.goal_button)
         return ops.logical_and(hit, facts.buttons_active)
 
     @staticmethod
     def goal_touched(ops, facts):
         """An agent geom touches the goal button (what ``ButtonReward`` rewards)."""
-        goal = facts.goal_button
-
-        def pressed(touch, index):
-            return ops.logical_and(touch, index == goal)
-
-        touching = facts.touching["button"]
-        return ops.any_over(pressed, touching, ops.object_index(len_objects(touching)))
+        return ops.any_at(facts.touching["button"], facts.goal_button)
 
     def add_static(self, spec) -> None:
         for name in self.names():
