@@ -26,8 +26,11 @@ pytestmark = pytest.mark.filterwarnings(
 # async: gymnasium's default shared memory (the missions travel through it, see
 # safety_sim.gridworlds.core.mission_space), pipes only, and shared memory handed out without
 # copies.
-MODES = [("sync", {}), ("async", {}), ("async", {"shared_memory": False}),
-         ("async", {"copy": False})]
+# async workers start with forkserver, as the README advises (a fork of this multi-threaded
+# test process is what Python 3.12+ warns about)
+_FS = {"context": "forkserver"}
+MODES = [("sync", {}), ("async", _FS), ("async", {**_FS, "shared_memory": False}),
+         ("async", {**_FS, "copy": False})]
 
 # conftest.scripted_grid (locked red door (5, 4), red ball (4, 4), red key (4, 3), grey box
 # (6, 1)); agent 0 stands at (7, 1) facing the box (dir 2), agent 1 in room A.

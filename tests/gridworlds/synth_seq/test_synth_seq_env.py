@@ -46,7 +46,7 @@ def test_async_vector_env_without_shared_memory_carries_the_missions():
     # gymnasium 1.4's shared-memory buffers read Text entries once at construction, so
     # async vector envs need shared_memory=False to see the missions (README).
     venv = gymnasium.make_vec(ENV_ID, num_envs=2, vectorization_mode="async",
-                              vector_kwargs={"shared_memory": False})
+                              vector_kwargs={"shared_memory": False, "context": "forkserver"})
     obs, _ = venv.reset(seed=[1, 2])
     single = gymnasium.make(ENV_ID)
     assert obs["mission"][0] == single.reset(seed=1)[0]["mission"]
