@@ -30,6 +30,7 @@ MOVED: dict[str, str] = {
     "envs.nav_tasks": "navigation.tasks",
     "envs.navigation": "navigation.env",
     "envs.pettingzoo_adapter": "adapters.pettingzoo",
+    "adapters.dm_view": "tools.dm_view",
     "envs.push": "navigation.push",
     "envs.synth_seq": "gridworlds.synth_seq.env",
     "envs.velocity": "velocity.env",

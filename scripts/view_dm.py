@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from safety_sim.adapters.dm_view import POLICIES, launch_viewer, use_window_gl
+from safety_sim.tools.dm_view import POLICIES, launch_viewer, use_window_gl
 
 use_window_gl()     # before dm_control is imported: the viewer draws through GLFW
 

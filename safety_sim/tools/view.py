@@ -226,7 +226,7 @@ def _run_dm(args: argparse.Namespace) -> int:
     """``--dm``: dm_control's viewer on :func:`safety_sim.dm_env` (random when "keyboard")."""
     policy = "random" if args.policy == "keyboard" else args.policy
     try:
-        from safety_sim.adapters.dm_view import launch_viewer, require_dm_control, use_window_gl
+        from safety_sim.tools.dm_view import launch_viewer, require_dm_control, use_window_gl
 
         use_window_gl()          # before dm_control is imported: its viewer draws through GLFW
         require_dm_control()
