@@ -4,6 +4,8 @@ agreement with the CPU single env over the first steps, and the info layout of t
 vector env."""
 from __future__ import annotations
 
+import copy
+
 import gymnasium
 import numpy as np
 import pytest
@@ -60,7 +62,7 @@ def test_rules_equal_float64_rules_on_the_same_states(make_gpu, rng):
     for _ in range(4):
         scorer.memory = tuple(m.cpu().numpy() for m in r.scorer.memory)
         _, rew, _, _, info = env.step(random_actions(env.single_action_space, 3, rng))
-        snap, facts = r.read_state()
+        snap, facts = map(copy.copy, r.read_state())   # host copies: the env keeps its own
         host = lambda v: v.cpu().numpy() if hasattr(v, "cpu") else v   # noqa: E731
         for obj in (snap, facts):
             for k, v in list(vars(obj).items()):
