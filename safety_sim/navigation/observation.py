@@ -48,7 +48,9 @@ class NavObserver:
             base = self._bases[ops] = ops.object_column(self.group_base)
         out[..., self.lidar_start:] = lidar(ops, agent_pos, agent_mat, objects, base,
                                             self.lidar_width, self.bins, self.max_dist)
-        if self.blank is not None:      # a bool (one world) or bools (N,) select the rows
+        # a bool (one world) or bools (N,) select the rows; one world with active buttons skips
+        # numpy's slow indexing by a bool
+        if self.blank is not None and resting is not False:
             out[resting, self.blank] = 0.0
         return out
 

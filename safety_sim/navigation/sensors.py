@@ -105,7 +105,17 @@ class SensorReadout:
         sin/cos from their namespace ``ops`` and the same matrix formula
         (:func:`quat_to_mat_of`)."""
         numpy = isinstance(sensordata, np.ndarray)
-        if sensordata.ndim == 1:            # (plain slices: numpy parses them fastest)
+        if numpy and sensordata.ndim == 1:      # one world: plain slices, written in place
+            for a0, a1, d0, d1 in self._runs:
+                obs[d0:d1] = sensordata[a0:a1]
+            if self._sc_src.size:
+                angles = sensordata[self._sc_src]
+                obs[self._sin_dst] = np.sin(angles)
+                obs[self._sin_dst + 1] = np.cos(angles)
+            for a0, a1, d0, d1 in self._quats:
+                _quat2mat(obs[d0:d1], sensordata[a0:a1])
+            return
+        if sensordata.ndim == 1:
             for a0, a1, d0, d1 in self._runs:
                 obs[d0:d1] = sensordata[a0:a1]
         else:
@@ -119,6 +129,14 @@ class SensorReadout:
         for a0, a1, d0, d1 in self._quats:
             q = sensordata[..., a0:a1]
             obs[..., d0:d1] = quat_to_mat(q) if numpy else quat_to_mat_of(ops, q)
+
+
+def _quat2mat(out: np.ndarray, q: np.ndarray) -> None:
+    """MuJoCo's ``mju_quat2Mat`` of one quaternion into ``out`` (9,) (MuJoCo is imported
+    already wherever a readout exists)."""
+    import mujoco  # noqa: PLC0415
+
+    mujoco.mju_quat2Mat(out, q)
 
 
 def quat_to_mat(q: np.ndarray) -> np.ndarray:
