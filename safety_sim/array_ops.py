@@ -3,7 +3,7 @@ CuPy, ``array_api_strict``): :class:`ArrayOps`, the third form of :mod:`safety_s
 its floats (``SCALAR``) and numpy arrays (``NUMPY``), with the same functions and meanings."""
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 
 class ArrayOps:
@@ -13,7 +13,7 @@ class ArrayOps:
     def __init__(self, xp: Any) -> None:
         self.xp = xp
         self.name = getattr(xp, "__name__", type(xp).__name__)
-        for fn in ("sqrt", "hypot", "atan2", "sin", "cos", "floor", "logical_and", "logical_or",
+        for fn in ("sqrt", "hypot", "atan2", "sin", "cos", "logical_and", "logical_or",
                    "logical_not"):
             setattr(self, fn, getattr(xp, fn))
 
@@ -38,12 +38,6 @@ class ArrayOps:
 
     def asarray(self, values):
         return self.xp.asarray(values)
-
-    def over_objects(self, fn: Callable, *objects):
-        return fn(*objects)
-
-    def any_over(self, fn: Callable, *objects):
-        return self.xp.any(fn(*objects), axis=0)
 
     def any_objects(self, values):
         return self.xp.any(values, axis=0)

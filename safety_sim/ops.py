@@ -7,11 +7,11 @@ A rule uses Python's operators (``+ - * / % < <= ...``) and the functions below;
 depends on the kind of number. Quantities per world are floats or arrays over the worlds
 ``(N,)``; quantities per object of a group (hazards, lidar targets, vases) are lists of floats
 in the scalar form and arrays ``(objects, N)`` -- object axis first, so that a per-world
-quantity broadcasts against them as it is. ``over_objects`` applies an elementwise function to
-each object (a loop for floats, one broadcast call for arrays), ``any_over`` asks whether it
-holds for some object (stopping at the first for floats), ``each`` walks the objects of a
-group (one at a time for floats, all at once for arrays) and ``scatter_max`` combines the
-readings so made into bins with ``max``.
+quantity broadcasts against them as it is. Reductions over the objects (``any_objects``,
+``any_at``, ``any_but``, ``nearest_sq_dist``, ``largest_sq_norm``) are a plain loop for floats
+and one pass over the object axis for arrays; ``each`` walks the objects of a group (one at a
+time for floats, all at once for arrays) and ``scatter_max`` combines the readings so made
+into bins with ``max``.
 
 Exactness: :data:`SCALAR` uses :mod:`math`; :data:`NUMPY` gives the same bits for the
 functions where numpy's own may differ in the last place (``hypot``, ``atan2``, ``sin``,
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 import operator
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -46,7 +46,6 @@ class ScalarOps:
     atan2 = staticmethod(math.atan2)
     sin = staticmethod(math.sin)
     cos = staticmethod(math.cos)
-    floor = staticmethod(math.floor)
 
     @staticmethod
     def where(cond, a, b):
@@ -74,16 +73,6 @@ class ScalarOps:
     def asarray(values):
         """A constant table (a tuple stays a tuple: indexing it with an int is fastest)."""
         return values
-
-    @staticmethod
-    def over_objects(fn: Callable, *objects: Sequence) -> list:
-        """``fn`` of each object's floats, in order (a list)."""
-        return list(map(fn, *objects))
-
-    @staticmethod
-    def any_over(fn: Callable, *objects: Sequence) -> bool:
-        """Whether ``fn`` holds for some object (the first that does ends the loop)."""
-        return any(map(fn, *objects))
 
     any_objects = staticmethod(any)
 
@@ -126,11 +115,6 @@ class ScalarOps:
         return best
 
     @staticmethod
-    def object_index(count: int) -> range:
-        """0, 1, ... for each object of a group (to compare with a per-world index)."""
-        return range(count)
-
-    @staticmethod
     def object_column(values: Sequence):
         """A per-object constant (one value per object, the same in every world)."""
         return values
@@ -161,7 +145,6 @@ class NumpyOps:
 
     name = "numpy"
     sqrt = staticmethod(np.sqrt)
-    floor = staticmethod(np.floor)
 
     @staticmethod
     def where(cond, a, b):
@@ -202,14 +185,6 @@ class NumpyOps:
     asarray = staticmethod(np.asarray)
 
     @staticmethod
-    def over_objects(fn: Callable, *objects):
-        return fn(*objects)
-
-    @staticmethod
-    def any_over(fn: Callable, *objects):
-        return np.asarray(fn(*objects)).any(axis=0)
-
-    @staticmethod
     def any_objects(values):
         return np.asarray(values).any(axis=0)
 
@@ -237,11 +212,6 @@ class NumpyOps:
         """:meth:`ScalarOps.largest_sq_norm` per world: each (objects, N)."""
         xs, ys, zs = np.asarray(xs), np.asarray(ys), np.asarray(zs)
         return np.fmax.reduce(xs * xs + ys * ys + zs * zs, axis=0, initial=-np.inf)
-
-    @staticmethod
-    def object_index(count: int) -> np.ndarray:
-        """0, 1, ... down the object axis (to compare with a per-world index)."""
-        return np.arange(count)[:, None]
 
     @staticmethod
     def object_column(values: Sequence) -> np.ndarray:

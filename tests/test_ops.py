@@ -76,22 +76,6 @@ def test_scalar_and_numpy_helpers_agree():
     s = array_api_strict.asarray(x)
     b = ops.ArrayOps(array_api_strict).index(s - s % 1.0)
     assert list(zip(np.asarray(b).tolist(), np.asarray(s % 1.0).tolist())) == want
-    # object axis: a loop over objects for floats, one broadcast call for arrays (objects, N)
-    xs, ys = [0.1, 0.5, 2.0], [0.0, 0.2, 0.3]
-    agent = {"x": 0.4, "y": 0.1}
-
-    def inside(px, py):
-        ax, ay = agent["x"], agent["y"]
-        return (ax - px) * (ax - px) + (ay - py) * (ay - py) < 0.05
-
-    scalar = ops.SCALAR.over_objects(inside, xs, ys)
-    agent.update(x=np.array([0.4, 9.0]), y=np.array([0.1, 9.0]))
-    objects_x, objects_y = np.array([xs, xs]).T, np.array([ys, ys]).T
-    batched = ops.NUMPY.over_objects(inside, objects_x, objects_y)
-    assert batched[:, 0].tolist() == scalar and not batched[:, 1].any()
-    assert ops.NUMPY.any_over(inside, objects_x, objects_y).tolist() == [True, False]
-    agent.update(x=0.4, y=0.1)
-    assert ops.SCALAR.any_over(inside, xs, ys) is True
 
 
 def test_scatter_max_combines_repeated_bins_like_the_loop():
