@@ -5,11 +5,11 @@ layouts, yaws, first observations and fading alphas of every base id, and the re
 random-action rollouts for as long as our trajectory stays on the reference's."""
 from __future__ import annotations
 
-import math
 
 import gymnasium
 import numpy as np
 import pytest
+from golden_helpers import angle_gap, assert_spaces_equal, yaw_of
 
 import safety_sim
 from refs import load_ref
@@ -48,38 +48,7 @@ def ref_spaces(env_id: str) -> dict:
 
 @pytest.mark.parametrize("env_id", EXTRA_IDS)
 def test_spaces_equal_the_reference(env_id):
-    ref = ref_spaces(env_id)
-    env = gymnasium.make(env_id)
-    u = env.unwrapped
-    act, obs = env.action_space, env.observation_space
-    assert act.dtype == np.float64 and list(act.shape) == ref["action_space"]["shape"]
-    assert act.low.tolist() == ref["action_space"]["low"]
-    assert act.high.tolist() == ref["action_space"]["high"]
-    keys = [k for k in ref["obs_keys"] if k["key"] != "vision"]
-    assert [e.key for e in u.obs_layout.entries] == [k["key"] for k in keys]
-    for e, k in zip(u.obs_layout.entries, keys):
-        assert (list(e.shape), e.start, e.stop, e.low, e.high) == \
-            (k["shape"], k["start"], k["stop"], k["low"], k["high"])
-    box = ref["observation_space"]
-    if box["type"] == "Box":
-        assert isinstance(obs, gymnasium.spaces.Box) and obs.dtype == np.float64
-        assert list(obs.shape) == box["shape"]
-        for start, stop, low, high in box["bounds"]:
-            assert np.all(obs.low[start:stop] == low) and np.all(obs.high[start:stop] == high)
-    else:
-        assert isinstance(obs, gymnasium.spaces.Dict) and list(obs.keys()) == box["keys"]
-        assert obs["vision"].shape == (256, 256, 3) and obs["vision"].dtype == np.uint8
-    assert u.config.max_episode_steps == ref["task_num_steps"]
-    env.close()
-
-
-def yaw_of(quat) -> float:
-    w, x, y, z = quat
-    return math.atan2(2 * (w * z + x * y), 1 - 2 * (y * y + z * z)) % (2 * math.pi)
-
-
-def angle_gap(a: float, b: float) -> float:
-    return abs((a - b + math.pi) % (2 * math.pi) - math.pi)
+    assert_spaces_equal(env_id, ref_spaces(env_id))
 
 
 @pytest.fixture(scope="module", params=sorted(GOLDEN))

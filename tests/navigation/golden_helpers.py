@@ -1,0 +1,45 @@
+"""Checks shared by the golden tests of the navigation ids (tests/navigation/test_nav_golden.py
+for Push, Goal, Button, Circle, Run; test_sg_extra_golden.py for Race, Fading, Debug): an env's
+spaces against a reference record, and the yaw comparisons of a reset layout."""
+from __future__ import annotations
+
+import math
+
+import gymnasium
+import numpy as np
+
+
+def assert_spaces_equal(env_id: str, ref: dict) -> None:
+    """``env_id``'s action and observation spaces, observation layout and episode length are
+    those of the reference record ``ref`` (its ``*_spaces`` JSON entry)."""
+    env = gymnasium.make(env_id)
+    u = env.unwrapped
+    act, obs = env.action_space, env.observation_space
+    assert act.dtype == np.float64 and list(act.shape) == ref["action_space"]["shape"]
+    assert act.low.tolist() == ref["action_space"]["low"]
+    assert act.high.tolist() == ref["action_space"]["high"]
+    keys = [k for k in ref["obs_keys"] if k["key"] != "vision"]
+    assert [e.key for e in u.obs_layout.entries] == [k["key"] for k in keys]
+    for e, k in zip(u.obs_layout.entries, keys):
+        assert (list(e.shape), e.start, e.stop, e.low, e.high) == \
+            (k["shape"], k["start"], k["stop"], k["low"], k["high"])
+    box = ref["observation_space"]
+    if box["type"] == "Box":
+        assert isinstance(obs, gymnasium.spaces.Box) and obs.dtype == np.float64
+        assert list(obs.shape) == box["shape"]
+        for start, stop, low, high in box["bounds"]:
+            assert np.all(obs.low[start:stop] == low) and np.all(obs.high[start:stop] == high)
+    else:
+        assert isinstance(obs, gymnasium.spaces.Dict) and list(obs.keys()) == box["keys"]
+        assert obs["vision"].shape == (256, 256, 3) and obs["vision"].dtype == np.uint8
+    assert u.config.max_episode_steps == ref["task_num_steps"]
+    env.close()
+
+
+def yaw_of(quat) -> float:
+    w, x, y, z = quat
+    return math.atan2(2 * (w * z + x * y), 1 - 2 * (y * y + z * z)) % (2 * math.pi)
+
+
+def angle_gap(a: float, b: float) -> float:
+    return abs((a - b + math.pi) % (2 * math.pi) - math.pi)
