@@ -14,6 +14,7 @@ import pickle
 import gymnasium
 import numpy as np
 import pytest
+from exact import assert_same
 
 import safety_sim
 from safety_sim import registration
@@ -44,23 +45,6 @@ GRIDWORLDS = [f for f in FAMILIES
 COPIES = {"deepcopy": copy.deepcopy, "pickle": lambda env: pickle.loads(pickle.dumps(env))}
 STEPS_BEFORE_COPY = 7
 FORCED_RESET_EVERY = 60  # besides the episodes' own ends, so every family resets often
-
-
-def assert_same(a, b, where: str = "") -> None:
-    """Exact equality of nested step outputs (dicts, arrays, floats, frozensets, ...)."""
-    assert type(a) is type(b), f"{where}: {type(a)} != {type(b)}"
-    if isinstance(a, dict):
-        assert list(a) == list(b), f"{where}: keys {list(a)} != {list(b)}"
-        for k in a:
-            assert_same(a[k], b[k], f"{where}[{k!r}]")
-    elif isinstance(a, (tuple, list)):
-        assert len(a) == len(b), f"{where}: lengths differ"
-        for i, (x, y) in enumerate(zip(a, b)):
-            assert_same(x, y, f"{where}[{i}]")
-    elif isinstance(a, np.ndarray):
-        assert a.dtype == b.dtype and np.array_equal(a, b), f"{where}: arrays differ"
-    else:
-        assert a == b, f"{where}: {a!r} != {b!r}"
 
 
 def episode_over(terminated, truncated) -> bool:

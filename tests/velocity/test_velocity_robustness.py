@@ -15,6 +15,7 @@ import cloudpickle
 import gymnasium
 import numpy as np
 import pytest
+from exact import assert_same
 from gymnasium.error import ResetNeeded
 
 import safety_sim  # noqa: F401  (registers the ids)
@@ -29,23 +30,6 @@ VELOCITY_IDS = [i for i in env_ids("velocity") if "Gymnasium" not in i]
 COPIES = {"deepcopy": copy.deepcopy,
           "pickle": lambda env: pickle.loads(pickle.dumps(env)),
           "cloudpickle": lambda env: cloudpickle.loads(cloudpickle.dumps(env))}
-
-
-def assert_same(a, b, where: str = "") -> None:
-    """Exact equality of step outputs (tuples, dicts, arrays, floats, frozensets)."""
-    assert type(a) is type(b), f"{where}: {type(a)} != {type(b)}"
-    if isinstance(a, dict):
-        assert list(a) == list(b), f"{where}: keys differ"
-        for k in a:
-            assert_same(a[k], b[k], f"{where}[{k!r}]")
-    elif isinstance(a, (tuple, list)):
-        assert len(a) == len(b), f"{where}: lengths differ"
-        for i, (x, y) in enumerate(zip(a, b)):
-            assert_same(x, y, f"{where}[{i}]")
-    elif isinstance(a, np.ndarray):
-        assert a.dtype == b.dtype and np.array_equal(a, b), f"{where}: arrays differ"
-    else:
-        assert a == b, f"{where}: {a!r} != {b!r}"
 
 
 def blow_up(env) -> None:
