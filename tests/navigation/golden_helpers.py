@@ -43,3 +43,12 @@ def yaw_of(quat) -> float:
 
 def angle_gap(a: float, b: float) -> float:
     return abs((a - b + math.pi) % (2 * math.pi) - math.pi)
+
+
+def assert_layout_is_reference(u, ref: dict) -> None:
+    """The env's reset layout (``u.layout``) is the reference's, exactly: same draws, same
+    arithmetic."""
+    layout = u.layout
+    assert set(layout) == set(ref["body_xy"])
+    for name, xy in ref["body_xy"].items():
+        assert layout[name] == tuple(xy), name

@@ -9,7 +9,7 @@ import math
 import gymnasium
 import numpy as np
 import pytest
-from golden_helpers import angle_gap, assert_spaces_equal, yaw_of
+from golden_helpers import angle_gap, assert_layout_is_reference, assert_spaces_equal, yaw_of
 
 import safety_sim
 from refs import load_ref
@@ -51,10 +51,7 @@ def reset0(request):
 
 def test_layout_is_the_reference_layout(reset0):
     u, _, _, ref = reset0
-    layout = u.layout
-    assert set(layout) == set(ref["body_xy"])
-    for name, xy in ref["body_xy"].items():
-        assert layout[name] == tuple(xy), name          # exact: same draws, same arithmetic
+    assert_layout_is_reference(u, ref)
     assert u.goal_button == ref.get("goal_button")
 
 
