@@ -6,7 +6,6 @@ import gymnasium
 import pytest
 
 import safety_sim
-from safety_sim.registration import ENV_ROWS
 
 ALL_IDS = safety_sim.env_ids()
 

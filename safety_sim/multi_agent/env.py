@@ -35,7 +35,11 @@ EXTRA_KWARGS = ("width", "height", "camera_id", "camera_name", "max_episode_step
 class MARobotEnv(VelocityEnv):
     """The shared robot: a Safe Velocity env (gymnasium ``-v4`` robot, reset noise, reward,
     termination, rendering and velocity marker) judged by a multi-agent speed limit; its
-    ``info`` carries the step's ``cost``, ``cost_velocity`` and ``labels``."""
+    ``info`` carries the step's ``cost``, ``cost_velocity`` and ``labels``.
+
+    :meth:`step_unobserved` is ``step`` for agents that build their own observations from
+    ``data``: the ``-v4`` env skips assembling the single-robot observation, and an empty
+    array stands in its place."""
 
     def __init__(self, robot: str, limit: SpeedLimit, name: str, render_mode: str | None = None,
                  **render_kwargs) -> None:
@@ -43,6 +47,26 @@ class MARobotEnv(VelocityEnv):
         self.speed_limit = limit
         self.task = VelocityTask(limit)
         self.name = name
+
+    def step_unobserved(self, action):
+        v4 = self.v4_env
+        v4._get_obs = _no_observation       # on this instance, for this step only
+        try:
+            return self.step(action)
+        finally:
+            del v4._get_obs
+
+    def robot_observation(self) -> np.ndarray:
+        """The ``-v4`` env's observation of the current state (also inside an unobserved
+        step)."""
+        v4 = self.v4_env
+        return type(v4)._get_obs(v4)
+
+    def _unstable(self):
+        out = super()._unstable()
+        if out[0].shape != self.observation_space.shape:   # the last step was unobserved:
+            out = (self.robot_observation(), *out[1:])      # MuJoCo's reset state instead
+        return out
 
     # VelocityEnv's copies carry MuJoCo's integration state and recompute the rest with
     # mj_forward, at the current qpos. After a step MuJoCo holds positions of the last substep
@@ -57,6 +81,14 @@ class MARobotEnv(VelocityEnv):
         data = state.pop("_all_data")
         super().__setstate__(state)
         mujoco.mj_copyData(self.data, self.model, data)
+
+
+def _no_observation() -> np.ndarray:
+    return _EMPTY
+
+
+_EMPTY = np.empty(0)
+_EMPTY.flags.writeable = False
 
 
 class SafeMAEnv:
@@ -77,9 +109,10 @@ class SafeMAEnv:
     (spec §6). ``reset(seed=None, options=None)`` -> ``(observations, infos)``;
     ``step(actions)`` (a dict with one action per agent) -> ``(observations, rewards, costs,
     terminations, truncations, infos)``, all dicts keyed by agent. Reward, cost, termination,
-    truncation (after ``max_episode_steps``) and ``info`` (the robot's: reward terms,
-    velocities, ``cost``, ``labels``) are shared: every agent gets the same values, ``infos``
-    the same dict. After the episode ends ``agents`` is empty and ``step`` raises
+    truncation (after ``max_episode_steps``, or when the physics blows up: then, as in the
+    Safe Velocity envs, the step pays nothing and sets ``info["physics_unstable"]``) and
+    ``info`` (the robot's: reward terms, velocities, ``cost``, ``labels``) are shared: every
+    agent gets the same values, ``infos`` the same dict. After the episode ends ``agents`` is empty and ``step`` raises
     ``ResetNeeded``. ``state()`` is the single-robot observation; ``cost_fn(labels)`` every
     agent's cost. Actions outside an agent's space, of the wrong shape, NaN/inf or non-real
     raise ValueError naming the agent (the drop-in's ``safety_gymnasium.make_ma`` clips
@@ -150,13 +183,13 @@ class SafeMAEnv:
                               for a, p in zip(self.possible_agents, parts)}
         self.observation_spaces = {a: spaces.Box(-np.inf, np.inf, (n,), np.float64)
                                    for a, n in zip(self.possible_agents, obs_sizes)}
-        # hot path: names, per-agent shapes, the permutation from agent order to actuators
+        # hot path: names, per-agent shapes and where each agent's values go in the robot's
+        # action vector (a slice where its actuators are consecutive, else their positions)
         self._names = tuple(self.possible_agents)
         self._boxes = dict(self.action_spaces)
-        self._shapes = tuple((len(p),) for p in parts)
-        order = [node.act % n_act for p in parts for node in p]
-        # where each actuator's value is in the agents' values, in agent order (None: in place)
-        self._perm = None if order == sorted(order) else np.argsort(order).tolist()
+        # each agent's actuators, in its action's order
+        self._actuators = tuple([node.act % n_act for node in p] for p in parts)
+        self._build_slots()
         self._low, self._high = box.low.astype(np.float64), box.high.astype(np.float64)
 
     # -- the reference's API -------------------------------------------------------------------
@@ -169,22 +202,26 @@ class SafeMAEnv:
         return self._observe(obs), dict.fromkeys(self._names, info)
 
     def step(self, actions: Mapping[str, Any]):
-        self._guard.check_step(self.name)
+        guard = self._guard
+        if guard.done or not guard.started:
+            guard.check_step(self.name)
         action = self._global_action(actions)
-        try:
-            obs, reward, terminated, _, info = self.single_agent_env.step(action)
+        robot = self.single_agent_env
+        try:   # the agents' observations come from data: the robot's is left out if unread
+            obs, reward, terminated, unstable, info = (robot.step(action) if self._plan is None
+                                                       else robot.step_unobserved(action))
         except ValueError:
             self._explain_bad_action(actions)   # raises the agent's own error
             raise
         self._steps += 1
-        truncated = self._steps >= self._max_steps
+        # the robot truncates only when its physics blew up (MuJoCo reset it mid-step)
+        truncated = unstable or self._steps >= self._max_steps
         if terminated or truncated:
             self.agents = []
-        self._guard.on_step(terminated, truncated)
-        names = self._names
-        return (self._observe(obs), dict.fromkeys(names, reward),
-                dict.fromkeys(names, info["cost"]), dict.fromkeys(names, terminated),
-                dict.fromkeys(names, truncated), dict.fromkeys(names, info))
+            guard.on_step(terminated, truncated)
+        names, same = self._names, dict.fromkeys
+        return (self._observe(obs), same(names, reward), same(names, info["cost"]),
+                same(names, terminated), same(names, truncated), same(names, info))
 
     def observation_space(self, agent: str) -> spaces.Box:
         return self.observation_spaces[self._known(agent)]
@@ -194,7 +231,7 @@ class SafeMAEnv:
 
     def state(self) -> np.ndarray:
         """The single-robot observation (the ``-v4`` env's)."""
-        return self.single_agent_env.v4_env._get_obs()
+        return self.single_agent_env.robot_observation()
 
     def render(self):
         return self.single_agent_env.render()
@@ -209,17 +246,12 @@ class SafeMAEnv:
     def map_local_actions_to_global_action(self, actions: Mapping[str, Any]) -> np.ndarray:
         """The robot's action vector that the agents' actions make (checked as in ``step``,
         except the bounds)."""
-        return np.array(self._global_action(actions), dtype=np.float64)
+        return self._global_action(actions).copy()
 
     def map_global_action_to_local_actions(self, action: Any) -> dict[str, np.ndarray]:
         """Each agent's share of a robot action vector (the inverse of the above)."""
         a = check_box_action(action, self.single_agent_env.action_space, self.name)
-        out, start = {}, 0
-        order = a if self._perm is None else a[np.argsort(self._perm)]
-        for name, (n,) in zip(self._names, self._shapes):
-            out[name] = order[start:start + n].copy()
-            start += n
-        return out
+        return {name: a[where] for name, where in zip(self._names, self._actuators)}
 
     @property
     def speed_limit(self) -> SpeedLimit:
@@ -235,6 +267,23 @@ class SafeMAEnv:
         return f"<SafeMAEnv {self.name}>"
 
     # -- internals -----------------------------------------------------------------------------
+    def _build_slots(self) -> None:
+        """The robot action buffer that ``step`` fills (nothing keeps it) and, per agent,
+        where its values go: ``(name, target, key, shape)`` for ``target[key] = values``."""
+        self._action = out = np.empty(self.single_agent_env.action_space.shape[0])
+        self._slots = tuple((name, *_places(out, acts), (len(acts),))
+                            for name, acts in zip(self._names, self._actuators))
+
+    # the slots hold views of the buffer, which a copy would turn into arrays of their own
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        del state["_action"], state["_slots"]
+        return state
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self._build_slots()
+
     def _observe(self, robot_obs: np.ndarray) -> dict[str, np.ndarray]:
         if self._plan is None:
             return {self._names[0]: robot_obs}
@@ -249,27 +298,25 @@ class SafeMAEnv:
     def _global_action(self, actions: Any) -> np.ndarray:
         """The robot's action vector from the agents' actions (spec §5): each agent's values
         go to its nodes' actuators. Checks keys, dtypes and shapes; the robot env checks the
-        bounds and finiteness (and :meth:`_explain_bad_action` names the agent)."""
-        if not isinstance(actions, Mapping):
+        bounds and finiteness (and :meth:`_explain_bad_action` names the agent). Returns the
+        env's buffer, which the next call overwrites."""
+        if type(actions) is not dict and not isinstance(actions, Mapping):
             raise TypeError(f"{self.name}: step needs a dict of actions keyed by agent "
                             f"{list(self._names)}, got {type(actions).__name__}")
-        values: list = []              # the agents' values in agent order, as Python floats
-        for name, shape in zip(self._names, self._shapes):
+        for name, target, where, shape in self._slots:
             try:
                 a = actions[name]
             except KeyError:
                 self._check_keys(actions)
-            if not (type(a) is np.ndarray and a.dtype.kind in "fiu" and a.shape == shape):
+            if not (type(a) is np.ndarray and a.shape == shape and a.dtype.kind in "fiu"):
                 a = self._agent_action(name, a)
-            values += a.tolist()
-        if len(actions) != len(self._shapes):
+            target[where] = a
+        if len(actions) != len(self._slots):
             self._check_keys(actions)
-        if self._perm is not None:
-            values = [values[i] for i in self._perm]
-        action = np.array(values, dtype=np.float64)
+        out = self._action
         if self.clip_actions:
-            action = np.clip(action, self._low, self._high)   # NaN stays NaN: refused later
-        return action
+            np.clip(out, self._low, self._high, out=out)   # NaN stays NaN: refused later
+        return out
 
     def _check_keys(self, actions: Mapping) -> NoReturn:
         """Raise ValueError naming the missing or unknown agents of ``actions``."""
@@ -293,6 +340,16 @@ class SafeMAEnv:
     def _explain_bad_action(self, actions: Mapping[str, Any]) -> None:
         for name in self._names:
             self._agent_action(name, actions[name])
+
+
+def _places(out: np.ndarray, actuators: list[int]) -> tuple[np.ndarray, Any]:
+    """``(target, key)`` such that ``target[key] = values`` writes values for ``actuators``
+    (in this order) into ``out``: a view of ``out`` and ``...`` when they are consecutive and
+    ascending (the faster write), else ``out`` and their index array."""
+    first = actuators[0] if actuators else 0
+    if actuators == list(range(first, first + len(actuators))):
+        return out[first:first + len(actuators)], ...
+    return out, np.asarray(actuators, dtype=np.intp)
 
 
 make_ma = SafeMAEnv

@@ -139,29 +139,44 @@ class ObservationPlan:
         self.bounds = tuple(bounds)
         self.slices = tuple(slice(a, b) for a, b in bounds)
         self.sizes = tuple(b - a for a, b in bounds)
-        self._bound = None          # the MjData whose arrays are cached in _arrays
+        self._bound = None          # (MjData, names) that _gather reads and keys by
 
-    def _bind(self, data) -> None:
-        """Cache flat views of ``data``'s source arrays (reading an MjData attribute builds a
-        new numpy view each time, which costs as much as the gather)."""
-        self._arrays = tuple(getattr(data, name).reshape(-1) for name, _ in self.sources)
-        self._clips = tuple(clip for _, clip in self.sources)
-        self._bound = data
+    def _bind(self, data, names) -> None:
+        """Build :attr:`_gather` for ``data`` and ``names``: flat views of ``data``'s source
+        arrays are cached (reading an MjData attribute builds a new numpy view each time,
+        which costs as much as the gather), with the buffer they are concatenated into."""
+        arrays = tuple(getattr(data, name).reshape(-1) for name, _ in self.sources)
+        joined = np.empty(sum(a.size for a in arrays))
+        plain, clipped, start = [], [], 0     # (source, its place in joined[, clip bound])
+        for a, (_, bound) in zip(arrays, self.sources):
+            view = joined[start:start + a.size]
+            if bound is None:
+                plain.append((a, view))
+            else:
+                clipped.append((a, view, bound))
+            start += a.size
+        index, pairs = self.index, tuple(zip(names, self.slices))
+
+        def gather(clip=np.clip) -> dict:
+            for a, view in plain:            # copies into views: faster than concatenate
+                view[...] = a
+            for a, view, bound in clipped:
+                clip(a, -bound, bound, out=view)
+            flat = joined[index]     # a fresh array: the agents' observations are views of it
+            return {n: flat[s] for n, s in pairs}
+
+        self._gather, self._bound = gather, (data, names)
 
     def observe(self, data, names) -> dict:
-        """Every agent's observation (float64 arrays) from ``data`` (an ``MjData``), keyed by
-        ``names`` (one per agent, in order)."""
-        if data is not self._bound:
-            self._bind(data)
-        if not self._arrays:                # every agent observes nothing
-            return {n: np.empty(0) for n in names}
-        parts = [a if c is None else np.clip(a, -c, c) for a, c in zip(self._arrays, self._clips)]
-        flat = (np.concatenate(parts) if len(parts) > 1 else parts[0])[self.index]
-        return dict(zip(names, map(flat.__getitem__, self.slices)))
+        """Every agent's observation (new float64 arrays) from ``data`` (an ``MjData``), keyed
+        by ``names`` (one per agent, in order)."""
+        bound = self._bound
+        if bound is None or data is not bound[0] or names is not bound[1]:
+            self._bind(data, names)
+        return self._gather()
 
     def __getstate__(self):
         state = dict(self.__dict__)
-        for cached in ("_arrays", "_clips"):
-            state.pop(cached, None)
+        state.pop("_gather", None)
         state["_bound"] = None
         return state

@@ -216,3 +216,37 @@ def test_rgb_frames_come_from_the_shared_robot():
     frame = env.render()
     assert frame.shape == (48, 64, 3) and frame.dtype == np.uint8 and frame.std() > 0
     env.close()
+
+
+def test_physics_blow_up_truncates_every_agent_and_pays_nothing(tmp_path, monkeypatch):
+    """As the Safe Velocity envs: MuJoCo resets a refused state mid-step; the step pays no
+    reward and no cost, says ``physics_unstable``, truncates every agent and ends the episode;
+    the agents' observations are of the state MuJoCo reset to."""
+    monkeypatch.chdir(tmp_path)            # MuJoCo writes its warning to ./MUJOCO_LOG.TXT
+    env = make_ma("HalfCheetah", "2x3")
+    env.reset(seed=0)
+    env.step(random_actions(env, np.random.default_rng(0)))
+    env.single_agent_env.data.qvel[:] = 1e10
+    with pytest.warns(UserWarning, match="physics became unstable"):
+        obs, rew, cost, term, trunc, info = env.step(random_actions(env, np.random.default_rng(1)))
+    assert set(trunc.values()) == {True} and set(term.values()) == {False}
+    assert set(rew.values()) == {0.0} and set(cost.values()) == {0.0}
+    assert info["agent_0"]["physics_unstable"] is True and env.agents == []
+    assert all(np.all(np.isfinite(o)) for o in obs.values())
+    with pytest.raises(ResetNeeded):
+        env.step(random_actions(env, np.random.default_rng(2)))
+
+
+def test_the_shared_robot_still_returns_its_own_observation():
+    """make_ma's steps leave the robot's observation out (the agents read data); the robot
+    env stepped on its own returns it, and state() assembles it on demand."""
+    env = make_ma("Hopper", "3x1")
+    env.reset(seed=0)
+    env.step(random_actions(env, np.random.default_rng(0)))
+    robot = env.single_agent_env
+    d = robot.data
+    expected = np.concatenate([d.qpos[1:], np.clip(d.qvel, -10, 10)])   # velocity.md §3
+    np.testing.assert_array_equal(env.state(), expected)
+    obs = robot.step(np.zeros(robot.action_space.shape))[0]
+    assert obs.shape == robot.observation_space.shape
+    np.testing.assert_array_equal(obs, env.state())
