@@ -1,15 +1,17 @@
 """Step rate of ``make_ma`` beside the gymnasium ``-v4`` env it wraps (speed figures, not tests).
 
-    python scripts/bench_multi_agent.py                 # every configuration, ~1.5 minutes
+    python scripts/bench_multi_agent.py                 # every configuration, ~2 minutes
     python scripts/bench_multi_agent.py --quick --markdown
 
 For each configuration: ``make_ma(scenario, agent_conf).step`` with precomputed random
-per-agent actions, and ``gymnasium.make("<scenario>-v4").step`` (the single-robot env the
+per-agent actions, ``gymnasium.make("<scenario>-v4").step`` (the single-robot env the
 reference's ``make_ma`` wraps) with the same actions mapped to the robot, and our own
-``Safety<scenario>Velocity-v1`` (``safety_sim.make``). Episodes that end are reset (resets
-included). The runners alternate in many short rounds so that all see the same machine load;
-rates are medians over rounds and ``ratio`` (make_ma rate / ``-v4`` rate, target >= 0.9) is
-the median of the per-round ratios, which a load change between rounds does not bias.
+``Safety<scenario>Velocity-v1`` (``safety_sim.make``). In round ``k`` each env is reset with
+seed ``k`` and runs the same actions until its episode ends or ``--steps`` steps: the three
+simulate the very same trajectory, so they differ only in the work around the physics. The
+order of the three changes from round to round; rates are medians over rounds and ``ratio``
+(make_ma rate / ``-v4`` rate, target >= 0.9) is the median of the per-round ratios, which a
+load change between rounds does not bias.
 """
 from __future__ import annotations
 
@@ -26,31 +28,37 @@ import numpy as np
 from safety_sim.multi_agent.env import SafeMAEnv, make_ma
 from safety_sim.multi_agent.task import CONFIGURATIONS
 
-N_ACTIONS = 512
+
+def _ma_done(env, out) -> bool:          # PettingZoo's way: no agents left
+    return not env.agents
+
+
+def _five_done(env, out) -> bool:        # gymnasium's 5-tuple
+    return out[2] or out[3]
+
+
+def _six_done(env, out) -> bool:         # Safety-Gymnasium's 6-tuple
+    return out[3] or out[4]
 
 
 class _Runner:
-    """Steps an env with a cycle of precomputed actions for a given time; resets ended
-    episodes. ``six`` says which step API the env has (6-tuple or gymnasium's 5-tuple)."""
+    """Runs one seeded episode of an env on a list of actions, timed (the reset is not);
+    ``done(env, step_output)`` says that the episode has ended (each API has its own way)."""
 
-    def __init__(self, env, actions, six: bool) -> None:
-        self.env, self.actions, self.six, self.i = env, actions, six, 0
-        env.reset(seed=0)
+    def __init__(self, env, actions, done) -> None:
+        self.env, self.actions, self.done = env, actions, done
 
-    def run(self, seconds: float) -> float:
-        env, actions, n = self.env, self.actions, len(self.actions)
+    def run(self, seed: int) -> tuple[int, float]:
+        """(steps, seconds) of the episode from ``reset(seed=seed)``."""
+        env, done = self.env, self.done
+        env.reset(seed=seed)
         steps, start = 0, time.perf_counter()
-        while True:
-            for _ in range(100):
-                out = env.step(actions[self.i % n])
-                self.i += 1
-                done = out[3:5] if self.six else out[2:4]
-                if any(v if isinstance(v, bool) else any(v.values()) for v in done):
-                    env.reset()
-            steps += 100
-            elapsed = time.perf_counter() - start
-            if elapsed >= seconds:
-                return steps / elapsed
+        for action in self.actions:
+            out = env.step(action)
+            steps += 1
+            if done(env, out):
+                break
+        return steps, time.perf_counter() - start
 
 
 @dataclass
@@ -66,10 +74,10 @@ class Row:
 
 def _global(env: SafeMAEnv, actions: dict) -> np.ndarray:
     """The robot action the agents' actions map to (for the single-robot runners)."""
-    return np.asarray(env._global_action(actions), dtype=np.float64)
+    return env.map_local_actions_to_global_action(actions)
 
 
-def bench_configuration(scenario: str, agent_conf: str, seconds: float = 0.1,
+def bench_configuration(scenario: str, agent_conf: str, steps: int = 500,
                         rounds: int = 25) -> Row:
     import safety_sim.api as api   # noqa: F401  (registers the Safe Velocity ids)
     from safety_sim.compat.wrappers import make
@@ -81,15 +89,22 @@ def bench_configuration(scenario: str, agent_conf: str, seconds: float = 0.1,
         vel = make(f"Safety{scenario}Velocity-v1")
     rng = np.random.default_rng(0)
     ma_actions = [{a: rng.uniform(ma.action_space(a).low, ma.action_space(a).high)
-                   for a in ma.possible_agents} for _ in range(N_ACTIONS)]
+                   for a in ma.possible_agents} for _ in range(steps)]
     robot_actions = [_global(ma, a) for a in ma_actions]
-    runners = {"make_ma": _Runner(ma, ma_actions, True),
-               "v4": _Runner(v4, robot_actions, False),
-               "velocity": _Runner(vel, robot_actions, True)}
+    runners = {"make_ma": _Runner(ma, ma_actions, _ma_done),
+               "v4": _Runner(v4, robot_actions, _five_done),
+               "velocity": _Runner(vel, robot_actions, _six_done)}
+    names = list(runners)
     rates: dict[str, list[float]] = {k: [] for k in runners}
-    for _ in range(rounds):
-        for name, runner in runners.items():
-            rates[name].append(runner.run(seconds))
+    for k in range(rounds):
+        lengths = set()
+        for name in names[k % 3:] + names[:k % 3]:
+            n, seconds = runners[name].run(seed=k)
+            rates[name].append(n / seconds)
+            lengths.add(n)
+        if len(lengths) != 1:
+            raise RuntimeError(f"{scenario} {agent_conf}: the envs' episodes of seed {k} "
+                               f"differ in length {sorted(lengths)}: not the same trajectory")
     for env in (ma, v4, vel):
         env.close()
     med = {k: statistics.median(v) for k, v in rates.items()}
@@ -116,17 +131,17 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--configs", nargs="*", metavar="SCENARIO:CONF",
                    help="e.g. 'Ant:2x4' 'Humanoid:9|8' (default: every configuration)")
-    p.add_argument("--seconds", type=float, default=0.1, help="per runner per round")
+    p.add_argument("--steps", type=int, default=500, help="at most, per episode (round)")
     p.add_argument("--rounds", type=int, default=25)
-    p.add_argument("--quick", action="store_true", help="0.02 s x 3 rounds")
+    p.add_argument("--quick", action="store_true", help="3 rounds of at most 50 steps")
     p.add_argument("--markdown", action="store_true")
     args = p.parse_args(argv)
     configs = CONFIGURATIONS if not args.configs else [tuple(c.split(":", 1))
                                                        for c in args.configs]
-    seconds, rounds = (0.02, 3) if args.quick else (args.seconds, args.rounds)
+    steps, rounds = (50, 3) if args.quick else (args.steps, args.rounds)
     rows = []
     for scenario, conf in configs:
-        rows.append(bench_configuration(scenario, conf, seconds, rounds))
+        rows.append(bench_configuration(scenario, conf, steps, rounds))
         print(f"{scenario} {conf}: ratio {rows[-1].ratio:.2f}", file=sys.stderr)
     print(format_rows(rows, args.markdown))
     return 0
