@@ -259,10 +259,13 @@ class ActionCheckMixin:
     def _check_action(self, action) -> np.ndarray:
         """Fast path for a real array of the right shape inside the bounds (NaN fails the
         comparisons); anything else goes to ``check_box_action`` for the error message."""
-        try:
-            a = np.asarray(action)
-        except (TypeError, ValueError):
-            a = None
+        if type(action) is np.ndarray:
+            a = action
+        else:
+            try:
+                a = np.asarray(action)
+            except (TypeError, ValueError):
+                a = None
         if a is not None and a.dtype.kind in "fiu" and a.shape == self._act_shape and (
                 a is action or not any(isinstance(x, bool) for x in action)):
             for x, (lo, hi) in zip(a.tolist(), self._act_bounds):

@@ -89,6 +89,7 @@ def _no_observation() -> np.ndarray:
 
 _EMPTY = np.empty(0)
 _EMPTY.flags.writeable = False
+_FLOAT64 = np.dtype(np.float64)
 
 
 class SafeMAEnv:
@@ -189,7 +190,7 @@ class SafeMAEnv:
         self._boxes = dict(self.action_spaces)
         # each agent's actuators, in its action's order
         self._actuators = tuple([node.act % n_act for node in p] for p in parts)
-        self._build_slots()
+        self._bind()
         self._low, self._high = box.low.astype(np.float64), box.high.astype(np.float64)
 
     # -- the reference's API -------------------------------------------------------------------
@@ -206,9 +207,9 @@ class SafeMAEnv:
         if guard.done or not guard.started:
             guard.check_step(self.name)
         action = self._global_action(actions)
-        robot = self.single_agent_env
-        try:   # the agents' observations come from data: the robot's is left out if unread
-            obs, reward, terminated, unstable, info = (robot.step(action) if self._plan is None
+        robot, observe = self.single_agent_env, self._observe_agents
+        try:   # agents that observe data leave the robot's observation out
+            obs, reward, terminated, unstable, info = (robot.step(action) if observe is None
                                                        else robot.step_unobserved(action))
         except ValueError:
             self._explain_bad_action(actions)   # raises the agent's own error
@@ -220,7 +221,8 @@ class SafeMAEnv:
             self.agents = []
             guard.on_step(terminated, truncated)
         names, same = self._names, dict.fromkeys
-        return (self._observe(obs), same(names, reward), same(names, info["cost"]),
+        return ({names[0]: obs} if observe is None else observe(), same(names, reward),
+                same(names, info["cost"]),
                 same(names, terminated), same(names, truncated), same(names, info))
 
     def observation_space(self, agent: str) -> spaces.Box:
@@ -267,27 +269,29 @@ class SafeMAEnv:
         return f"<SafeMAEnv {self.name}>"
 
     # -- internals -----------------------------------------------------------------------------
-    def _build_slots(self) -> None:
+    def _bind(self) -> None:
         """The robot action buffer that ``step`` fills (nothing keeps it) and, per agent,
-        where its values go: ``(name, target, key, shape)`` for ``target[key] = values``."""
+        where its values go: ``(name, target, key, shape)`` for ``target[key] = values``; the
+        agents' observer bound to the robot's data (None: the one agent observes the robot)."""
         self._action = out = np.empty(self.single_agent_env.action_space.shape[0])
         self._slots = tuple((name, *_places(out, acts), (len(acts),))
                             for name, acts in zip(self._names, self._actuators))
+        self._observe_agents = (None if self._plan is None
+                                else self._plan.bind(self.single_agent_env.data, self._names))
 
-    # the slots hold views of the buffer, which a copy would turn into arrays of their own
+    # these hold views of the buffer and of MjData, which a copy would not share: made anew
     def __getstate__(self):
         state = dict(self.__dict__)
-        del state["_action"], state["_slots"]
+        del state["_action"], state["_slots"], state["_observe_agents"]
         return state
 
     def __setstate__(self, state):
         self.__dict__.update(state)
-        self._build_slots()
+        self._bind()
 
     def _observe(self, robot_obs: np.ndarray) -> dict[str, np.ndarray]:
-        if self._plan is None:
-            return {self._names[0]: robot_obs}
-        return self._plan.observe(self.single_agent_env.v4_env.data, self._names)
+        observe = self._observe_agents
+        return {self._names[0]: robot_obs} if observe is None else observe()
 
     def _known(self, agent: Any) -> str:
         if agent not in self._boxes:
@@ -308,7 +312,8 @@ class SafeMAEnv:
                 a = actions[name]
             except KeyError:
                 self._check_keys(actions)
-            if not (type(a) is np.ndarray and a.shape == shape and a.dtype.kind in "fiu"):
+            if not (type(a) is np.ndarray and a.shape == shape
+                    and (a.dtype is _FLOAT64 or a.dtype.kind in "fiu")):
                 a = self._agent_action(name, a)
             target[where] = a
         if len(actions) != len(self._slots):

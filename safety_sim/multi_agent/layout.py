@@ -4,12 +4,12 @@
 :func:`compile_plan` turns depths, categories and global nodes into an
 :class:`ObservationPlan`: which MuJoCo arrays to read (each optionally clipped) and, per agent,
 which of their flat entries, in order. Observing is then one concatenation and one gather per
-step (:meth:`ObservationPlan.observe`). No MuJoCo here: array sizes come in as numbers.
+step (the function :meth:`ObservationPlan.bind` returns). No MuJoCo here: array sizes come in as numbers.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -139,12 +139,13 @@ class ObservationPlan:
         self.bounds = tuple(bounds)
         self.slices = tuple(slice(a, b) for a, b in bounds)
         self.sizes = tuple(b - a for a, b in bounds)
-        self._bound = None          # (MjData, names) that _gather reads and keys by
 
-    def _bind(self, data, names) -> None:
-        """Build :attr:`_gather` for ``data`` and ``names``: flat views of ``data``'s source
-        arrays are cached (reading an MjData attribute builds a new numpy view each time,
-        which costs as much as the gather), with the buffer they are concatenated into."""
+    def bind(self, data, names: Sequence[str]) -> Callable[[], dict]:
+        """A function of no arguments that returns every agent's observation (new float64
+        arrays) from ``data`` (an ``MjData``: its current state), keyed by ``names`` (one per
+        agent, in order). It keeps views of ``data``'s arrays (reading an MjData attribute
+        builds a new numpy view each time, which costs as much as the gather) and the buffer
+        they are joined in."""
         arrays = tuple(getattr(data, name).reshape(-1) for name, _ in self.sources)
         joined = np.empty(sum(a.size for a in arrays))
         plain, clipped, start = [], [], 0     # (source, its place in joined[, clip bound])
@@ -157,7 +158,7 @@ class ObservationPlan:
             start += a.size
         index, pairs = self.index, tuple(zip(names, self.slices))
 
-        def gather(clip=np.clip) -> dict:
+        def observe(clip=np.clip) -> dict:
             for a, view in plain:            # copies into views: faster than concatenate
                 view[...] = a
             for a, view, bound in clipped:
@@ -165,18 +166,4 @@ class ObservationPlan:
             flat = joined[index]     # a fresh array: the agents' observations are views of it
             return {n: flat[s] for n, s in pairs}
 
-        self._gather, self._bound = gather, (data, names)
-
-    def observe(self, data, names) -> dict:
-        """Every agent's observation (new float64 arrays) from ``data`` (an ``MjData``), keyed
-        by ``names`` (one per agent, in order)."""
-        bound = self._bound
-        if bound is None or data is not bound[0] or names is not bound[1]:
-            self._bind(data, names)
-        return self._gather()
-
-    def __getstate__(self):
-        state = dict(self.__dict__)
-        state.pop("_gather", None)
-        state["_bound"] = None
-        return state
+        return observe

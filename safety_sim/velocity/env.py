@@ -181,7 +181,8 @@ class VelocityEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
             info["cost"] = cost
             info["labels"] = labels
             self._last_velocity, self._last_cost, self._last_obs = velocity, cost, obs
-            guard.on_step(terminated, False)
+            if terminated:
+                guard.on_step(True, False)
             if self.render_mode == "human":
                 self.render()
             return obs, reward, terminated, False, info
