@@ -99,10 +99,27 @@ def outside_times(env_ids, num_envs: int = 512, threads: int = 1,
     return [outside_time(i, num_envs, threads, steps) for i in env_ids]
 
 
-if __name__ == "__main__":   # python -m safety_sim.tools.bench_outside ID [ID...]
-    import sys
+def main(argv: list[str] | None = None) -> int:
+    import argparse
 
     import safety_sim  # noqa: F401 - registers the ids
 
-    for result in outside_times(sys.argv[1:] or ["SafetyPointGoal1-v0"]):
-        print(result.line())
+    p = argparse.ArgumentParser(prog="python -m safety_sim.tools.bench_outside",
+                                description=__doc__.split("\n\n")[0])
+    p.add_argument("env_ids", nargs="*", metavar="ID", default=["SafetyPointGoal1-v0"],
+                   help="ids with a native vector env (default: SafetyPointGoal1-v0)")
+    p.add_argument("--num-envs", type=int, nargs="+", default=[512], metavar="N",
+                   help="worlds per batch (several: one line each; default 512)")
+    p.add_argument("--threads", type=int, default=1)
+    p.add_argument("--steps", type=int, default=100)
+    args = p.parse_args(argv)
+    for env_id in args.env_ids:
+        for n in args.num_envs:
+            print(outside_time(env_id, n, args.threads, args.steps).line(), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main())

@@ -56,3 +56,13 @@ def test_bench_vector_prints_the_outside_figure_for_simulated_ids(capsys):
     assert text.startswith("Time outside the simulator per world-step (N=2, 1 thread, 2 steps)")
     assert "SafetyPointGoal1-v0" in text and "SafetyConveyorBelt-v0" not in text
     assert " us (step " in text
+
+
+def test_command_line_prints_one_line_per_id_and_size(capsys):
+    from safety_sim.tools.bench_outside import main
+    assert main(["SafetyPointGoal1-v0", "--num-envs", "2", "3", "--steps", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["SafetyPointGoal1-v0 N=2 threads=1",
+                                                       "SafetyPointGoal1-v0 N=3 threads=1"]
+    with pytest.raises(SystemExit):
+        main(["--help"])
