@@ -8,12 +8,10 @@ module partitions actions and builds the per-agent observations.
 """
 from __future__ import annotations
 
-import copy
 import warnings
 from collections.abc import Mapping
 from typing import Any, NoReturn
 
-import mujoco
 import numpy as np
 from gymnasium import spaces
 
@@ -24,71 +22,14 @@ from safety_sim.multi_agent.graphs import Node
 from safety_sim.multi_agent.layout import ObservationPlan, agent_entries, neighbourhoods
 from safety_sim.multi_agent.task import speed_limit
 from safety_sim.render import RENDER_MODES
-from safety_sim.velocity.env import VelocityEnv
-from safety_sim.velocity.robots import SpeedLimit, VelocityTask
+from safety_sim.multi_agent.robot import MARobotEnv
+from safety_sim.velocity.robots import SpeedLimit
 
 MAX_EPISODE_STEPS = 1000
 #: keyword arguments besides the reference's named ones (rendering, time limit)
 EXTRA_KWARGS = ("width", "height", "camera_id", "camera_name", "max_episode_steps")
 
 
-class MARobotEnv(VelocityEnv):
-    """The shared robot: a Safe Velocity env (gymnasium ``-v4`` robot, reset noise, reward,
-    termination, rendering and velocity marker) judged by a multi-agent speed limit; its
-    ``info`` carries the step's ``cost``, ``cost_velocity`` and ``labels``.
-
-    :meth:`step_unobserved` is ``step`` for agents that build their own observations from
-    ``data``: the ``-v4`` env skips assembling the single-robot observation, and an empty
-    array stands in its place."""
-
-    def __init__(self, robot: str, limit: SpeedLimit, name: str, render_mode: str | None = None,
-                 **render_kwargs) -> None:
-        super().__init__(robot, 1, render_mode, **render_kwargs)
-        self.speed_limit = limit
-        self.task = VelocityTask(limit)
-        self.name = name
-
-    def step_unobserved(self, action):
-        v4 = self.v4_env
-        v4._get_obs = _no_observation       # on this instance, for this step only
-        try:
-            return self.step(action)
-        finally:
-            del v4._get_obs
-
-    def robot_observation(self) -> np.ndarray:
-        """The ``-v4`` env's observation of the current state (also inside an unobserved
-        step)."""
-        v4 = self.v4_env
-        return type(v4)._get_obs(v4)
-
-    def _unstable(self):
-        out = super()._unstable()
-        if out[0].shape != self.observation_space.shape:   # the last step was unobserved:
-            out = (self.robot_observation(), *out[1:])      # MuJoCo's reset state instead
-        return out
-
-    # VelocityEnv's copies carry MuJoCo's integration state and recompute the rest with
-    # mj_forward, at the current qpos. After a step MuJoCo holds positions of the last substep
-    # (xpos, xipos, ...), which the next step of Ant and Humanoid reads as "before"; a copy
-    # must carry them (and the body rows of the Humanoid's state()) as they are: all of MjData.
-    def __getstate__(self):
-        state = super().__getstate__()
-        state["_all_data"] = copy.copy(self.data)
-        return state
-
-    def __setstate__(self, state):
-        data = state.pop("_all_data")
-        super().__setstate__(state)
-        mujoco.mj_copyData(self.data, self.model, data)
-
-
-def _no_observation() -> np.ndarray:
-    return _EMPTY
-
-
-_EMPTY = np.empty(0)
-_EMPTY.flags.writeable = False
 _FLOAT64 = np.dtype(np.float64)
 
 
@@ -113,9 +54,9 @@ class SafeMAEnv:
     truncation (after ``max_episode_steps``, or when the physics blows up: then, as in the
     Safe Velocity envs, the step pays nothing and sets ``info["physics_unstable"]``) and
     ``info`` (the robot's: reward terms, velocities, ``cost``, ``labels``) are shared: every
-    agent gets the same values, ``infos`` the same dict. After the episode ends ``agents`` is empty and ``step`` raises
-    ``ResetNeeded``. ``state()`` is the single-robot observation; ``cost_fn(labels)`` every
-    agent's cost. Actions outside an agent's space, of the wrong shape, NaN/inf or non-real
+    agent gets the same values, ``infos`` the same dict. After the episode ends ``agents`` is
+    empty and ``step`` raises ``ResetNeeded``. ``state()`` is the single-robot observation;
+    ``cost_fn(labels)`` every agent's cost. Actions outside an agent's space, of the wrong shape, NaN/inf or non-real
     raise ValueError naming the agent (the drop-in's ``safety_gymnasium.make_ma`` clips
     finite out-of-range actions instead, as the reference's MuJoCo clamps them).
     """
@@ -184,11 +125,10 @@ class SafeMAEnv:
                               for a, p in zip(self.possible_agents, parts)}
         self.observation_spaces = {a: spaces.Box(-np.inf, np.inf, (n,), np.float64)
                                    for a, n in zip(self.possible_agents, obs_sizes)}
-        # hot path: names, per-agent shapes and where each agent's values go in the robot's
-        # action vector (a slice where its actuators are consecutive, else their positions)
+        # hot path: names, boxes, each agent's actuators (in its action's order; _bind makes
+        # the writes into the robot's action vector from them)
         self._names = tuple(self.possible_agents)
         self._boxes = dict(self.action_spaces)
-        # each agent's actuators, in its action's order
         self._actuators = tuple([node.act % n_act for node in p] for p in parts)
         self._bind()
         self._low, self._high = box.low.astype(np.float64), box.high.astype(np.float64)
