@@ -106,6 +106,17 @@ def _number(text: str) -> float:
     return float(text.replace(",", ""))
 
 
+def _first_table(text: str) -> list[str]:
+    """The lines of the first Markdown table in ``text``."""
+    rows: list[str] = []
+    for line in text.splitlines():
+        if line.strip().startswith("|"):
+            rows.append(line.strip())
+        elif rows:
+            break
+    return rows
+
+
 def parse_report(text: str):
     """``(setup line, results)`` from a Markdown report of :func:`report` (e.g. pasted into
     a document): each ``**id**`` title followed by its table and its references line.
@@ -117,7 +128,8 @@ def parse_report(text: str):
     results = []
     blocks = re.split(r"^\*\*(\S+)\*\*\s*$", text, flags=re.M)
     for env_id, body in zip(blocks[1::2], blocks[2::2]):
-        rows = [line.strip() for line in body.splitlines() if line.strip().startswith("|")]
+        body = re.split(r"^#", body, flags=re.M)[0]     # up to the document's next heading
+        rows = _first_table(body)
         if len(rows) < 3 or not rows[0].startswith("| N |"):
             continue
         columns = [c.strip() for c in rows[0].strip("|").split("|")]

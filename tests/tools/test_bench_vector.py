@@ -114,7 +114,8 @@ def test_a_saved_report_replots_without_measuring(tmp_path, capsys):
                                      "AsyncVectorEnv (2 workers, spawn)": 11048.0})
     header = "safety_sim bench: Python 3.11.7, 2 CPUs (x86_64); 5 rounds x 0.5 s"
     text = bench_vector_report.report([res], header, markdown=True)
-    setup, parsed = bench_vector_report.parse_report("Some prose.\n\n" + text)
+    after = "\nMore prose.\n\n## Next section\n\n| a | N = 16 |\n|---|---|\n| x | 1.5 |\n"
+    setup, parsed = bench_vector_report.parse_report("Some prose.\n\n" + text + after)
     assert setup == header and len(parsed) == 1
     assert (parsed[0].env_id, parsed[0].curves, parsed[0].references) == (
         res.env_id, res.curves, res.references)
