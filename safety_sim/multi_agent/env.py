@@ -56,9 +56,10 @@ class SafeMAEnv:
     ``info`` (the robot's: reward terms, velocities, ``cost``, ``labels``) are shared: every
     agent gets the same values, ``infos`` the same dict. After the episode ends ``agents`` is
     empty and ``step`` raises ``ResetNeeded``. ``state()`` is the single-robot observation;
-    ``cost_fn(labels)`` every agent's cost. Actions outside an agent's space, of the wrong shape, NaN/inf or non-real
-    raise ValueError naming the agent (the drop-in's ``safety_gymnasium.make_ma`` clips
-    finite out-of-range actions instead, as the reference's MuJoCo clamps them).
+    ``cost_fn(labels)`` every agent's cost. Actions outside an agent's space, of the wrong
+    shape, NaN/inf or non-real raise ValueError naming the agent (the drop-in's
+    ``safety_gymnasium.make_ma`` clips finite out-of-range actions instead, as the reference's
+    MuJoCo clamps them).
     """
 
     metadata = {"render_modes": list(RENDER_MODES), "name": "safety_sim_ma_velocity",

@@ -3,8 +3,9 @@
 :func:`neighbourhoods` finds the nodes at each graph depth from an agent's own nodes;
 :func:`compile_plan` turns depths, categories and global nodes into an
 :class:`ObservationPlan`: which MuJoCo arrays to read (each optionally clipped) and, per agent,
-which of their flat entries, in order. Observing is then one concatenation and one gather per
-step (the function :meth:`ObservationPlan.bind` returns). No MuJoCo here: array sizes come in as numbers.
+which of their flat entries, in order. Observing is then one copy of each array into a buffer
+and one gather per step (the function :meth:`ObservationPlan.bind` returns). No MuJoCo here:
+array sizes come in as numbers.
 """
 from __future__ import annotations
 
