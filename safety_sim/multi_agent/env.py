@@ -129,6 +129,7 @@ class SafeMAEnv:
         # hot path: names, boxes, each agent's actuators (in its action's order; _bind makes
         # the writes into the robot's action vector from them)
         self._names = tuple(self.possible_agents)
+        self._keys = dict.fromkeys(self._names)   # dict.fromkeys of a dict skips the rehashing
         self._boxes = dict(self.action_spaces)
         self._actuators = tuple([node.act % n_act for node in p] for p in parts)
         self._bind()
@@ -141,7 +142,7 @@ class SafeMAEnv:
         self._steps = 0
         self._guard.on_reset()
         self.agents = list(self._names)
-        return self._observe(obs), dict.fromkeys(self._names, info)
+        return self._observe(obs), dict.fromkeys(self._keys, info)
 
     def step(self, actions: Mapping[str, Any]):
         guard = self._guard
@@ -161,10 +162,10 @@ class SafeMAEnv:
         if terminated or truncated:
             self.agents = []
             guard.on_step(terminated, truncated)
-        names, same = self._names, dict.fromkeys
-        return ({names[0]: obs} if observe is None else observe(), same(names, reward),
-                same(names, info["cost"]),
-                same(names, terminated), same(names, truncated), same(names, info))
+        keys, same = self._keys, dict.fromkeys
+        return ({self._names[0]: obs} if observe is None else observe(), same(keys, reward),
+                same(keys, info["cost"]),
+                same(keys, terminated), same(keys, truncated), same(keys, info))
 
     def observation_space(self, agent: str) -> spaces.Box:
         return self.observation_spaces[self._known(agent)]

@@ -158,6 +158,7 @@ class ObservationPlan:
                 clipped.append((a, view, bound))
             start += a.size
         index, pairs = self.index, tuple(zip(names, self.slices))
+        keys = dict.fromkeys(names)    # copied and filled: no resizing on the way
 
         def observe(clip=np.clip) -> dict:
             for a, view in plain:            # copies into views: faster than concatenate
@@ -165,6 +166,9 @@ class ObservationPlan:
             for a, view, bound in clipped:
                 clip(a, -bound, bound, out=view)
             flat = joined[index]     # a fresh array: the agents' observations are views of it
-            return {n: flat[s] for n, s in pairs}
+            out = keys.copy()
+            for n, s in pairs:
+                out[n] = flat[s]
+            return out
 
         return observe
