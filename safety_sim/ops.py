@@ -46,6 +46,7 @@ class ScalarOps:
     atan2 = staticmethod(math.atan2)
     sin = staticmethod(math.sin)
     cos = staticmethod(math.cos)
+    floor = staticmethod(math.floor)    # an int: exact, and an index as it is
 
     @staticmethod
     def where(cond, a, b):
@@ -119,7 +120,7 @@ class ScalarOps:
         """A per-object constant (one value per object, the same in every world)."""
         return values
 
-    # a whole-valued float (``x - x % 1.0``) as an index into sequences: the builtin int
+    # a whole number (``floor(x)``) as an index into sequences: the builtin int
     index = staticmethod(int)
 
     # the objects of a group with a per-object value: ``(position, value)`` one object at a time
@@ -145,6 +146,7 @@ class NumpyOps:
 
     name = "numpy"
     sqrt = staticmethod(np.sqrt)
+    floor = staticmethod(np.floor)
 
     @staticmethod
     def where(cond, a, b):
