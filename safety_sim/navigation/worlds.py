@@ -93,7 +93,12 @@ class NavWorlds:
                                for prefix, dofs in h.velocity_dofs.items()}
         if self.gremlins:
             self._travel = cfg.find(no.Gremlins).travel
-            self._ghost_table, self._ghost_times = np.zeros((0, 3)), np.zeros(0)
+            # row k: the ghost position at substep time k once per gremlin mocap, (ghosts, 3)
+            ghosts = len(h.gremlin_mocap)
+            self._ghost_table, self._ghost_times = np.zeros((0, ghosts, 3)), np.zeros(0)
+            # the control is the ghost rows alone when the gremlins are the mocaps, in order
+            self._ghosts_only = np.array_equal(h.gremlin_mocap,
+                                               np.arange(self.model.nmocap))
         self._root = int(self.model.body_rootid[h.agent_body])
         self.last_warning = [""] * n
         self._open()
@@ -207,14 +212,18 @@ class NavWorlds:
         if int(k0.max(initial=0)) + nsub > len(self._ghost_times):
             self._extend_ghost_table(int(k0.max(initial=0)) + nsub)
         k0 = np.clip(k0, 0, len(self._ghost_times) - nsub)
-        ghost = self._ghost_table[k0[:, None] + np.arange(nsub)]       # (worlds, nsub, 3)
+        # (worlds, nsub, ghosts, 3); np.take copies rows far faster than fancy indexing
+        ghost = np.take(self._ghost_table, k0[:, None] + np.arange(nsub), axis=0)
         for j in np.flatnonzero(self._ghost_times[k0] != t):
             tau = float(t[j])
             for k in range(nsub):
                 ghost[j, k] = no.Gremlins.ghost_position(ops.SCALAR, tau, self._travel)
                 tau = tau + self.dt
-        control = np.repeat(self.mocap_pos[sel][:, None], nsub, axis=1)
-        control[:, :, self.handles.gremlin_mocap] = ghost[:, :, None, :]
+        if self._ghosts_only:
+            control = ghost
+        else:
+            control = np.repeat(self.mocap_pos[sel][:, None], nsub, axis=1)
+            control[:, :, self.handles.gremlin_mocap] = ghost
         n = len(t)
         self.sim.rollout(nsub, control.reshape(n, nsub, -1), control_spec=_MOCAP_POS,
                          record=(_TIME,), ids=ids, out={_TIME: np.empty((n, nsub, 1))})
@@ -228,7 +237,8 @@ class NavWorlds:
             t = t + self.dt
         self._ghost_times = np.array(times)
         gx, gy, gz = no.Gremlins.ghost_position(ops.NUMPY, self._ghost_times, self._travel)
-        self._ghost_table = np.stack([gx, gy, np.full_like(gx, gz)], axis=1)
+        rows = np.stack([gx, gy, np.full_like(gx, gz)], axis=1)
+        self._ghost_table = np.repeat(rows[:, None], self._ghost_table.shape[1], axis=1)
 
     # -- state facts ------------------------------------------------------------------------------
     def touching(self) -> dict[str, np.ndarray]:
