@@ -8,8 +8,13 @@
  *     math.atan2, math.sin and math.cos call for finite arguments (math.atan2's special
  *     cases for infinities, NaNs and zeros are the IEEE 754 / C99 Annex F values, written
  *     out below as math.atan2 does).
+ *   angle(y, x, out), angle_of(y, x): math.atan2(y, x) % (2 pi), Python's remainder of the
+ *     C library's atan2 (the lidar's angle in [0, 2 pi)), over buffers or of two numbers.
  *   hypot(x, y, out): the correctly rounded sqrt(x*x + y*y) (math.hypot is correctly
  *     rounded on every input we have tested, Python 3.10-3.13; the C library's hypot is not).
+ *   scatter_max(out, index, values, worlds): the lidar's combine of N worlds' readings into
+ *     their bins by max, as the one-world loop does it (numpy's maximum.at is several times
+ *     slower).
  *
  * Arguments are C-contiguous float64 buffers of equal length (checked); `out` is written.
  * Plain C on the buffer protocol, no numpy headers. Built without floating-point
@@ -18,6 +23,8 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 typedef double (*unary_fn)(double);
 typedef double (*binary_fn)(double, double);
@@ -63,13 +70,9 @@ static double exact_hypot(double x, double y)
         return INFINITY;
     if (isnan(x) || isnan(y))
         return NAN;
-    x = fabs(x);
-    y = fabs(y);
-    if (x < y) {
-        double t = x;
-        x = y;
-        y = t;
-    }
+    double ax = fabs(x), ay = fabs(y);
+    x = ax < ay ? ay : ax;      /* the larger first; selects, not a branch random data */
+    y = ax < ay ? ax : ay;      /* would mispredict */
     if (x == 0.0)
         return 0.0;
     if (x > 0x1p-400 && x < 0x1p+400)   /* the usual case: no scaling needed */
@@ -77,6 +80,18 @@ static double exact_hypot(double x, double y)
     int e;
     frexp(x, &e);
     return ldexp(corrected_hypot(ldexp(x, -e), ldexp(y, -e)), e);
+}
+
+/* math.atan2(y, x) % (2 pi) as Python computes it: the angle counter-clockwise in [0, 2 pi)
+ * (2 pi itself where round-off of a tiny negative angle gives it). Python's float % is fmod,
+ * then the divisor added where the signs differ, a zero remainder taking the divisor's sign.
+ * For |a| <= pi < 2 pi fmod gives a itself, so that is a + 2 pi for a < 0, else a + 0.0 (which
+ * turns -0.0 into +0.0 and keeps NaN): written without a branch, which random signs would
+ * mispredict. */
+static double exact_angle(double y, double x)
+{
+    double a = exact_atan2(y, x);
+    return a + (a < 0.0 ? 2.0 * PI : 0.0);
 }
 
 static double exact_sin(double x) { return sin(x); }
@@ -160,12 +175,102 @@ static PyObject *apply_binary(PyObject *args, binary_fn fn)
 
 static PyObject *py_atan2(PyObject *self, PyObject *args) { return apply_binary(args, exact_atan2); }
 static PyObject *py_hypot(PyObject *self, PyObject *args) { return apply_binary(args, exact_hypot); }
+static PyObject *py_angle(PyObject *self, PyObject *args) { return apply_binary(args, exact_angle); }
+
+/* angle_of(y, x): exact_angle of two numbers, for one world (a float, as math.atan2 takes them). */
+static PyObject *py_angle_of(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "angle_of expected 2 arguments, got %zd", nargs);
+        return NULL;
+    }
+    double y = PyFloat_AsDouble(args[0]);
+    if (y == -1.0 && PyErr_Occurred())
+        return NULL;
+    double x = PyFloat_AsDouble(args[1]);
+    if (x == -1.0 && PyErr_Occurred())
+        return NULL;
+    return PyFloat_FromDouble(exact_angle(y, x));
+}
+
+/* scatter_max(out, index, values): the lidar's combine for N worlds. `out` holds N rows of
+ * `width` bins (N * width float64, written); `index` (int64) and `values` (float64) hold one
+ * item per object and world, object after object (objects * N items, world = item % N).
+ * Each value goes to its world's row at its bin where it is larger than what is there --
+ * the one-world loop's `if v > out[i]: out[i] = v`, so a NaN never lands. A bin outside
+ * [0, width) is an IndexError and nothing is written. */
+static PyObject *py_scatter_max(PyObject *self, PyObject *args)
+{
+    PyObject *out_obj, *index_obj, *values_obj;
+    Py_ssize_t worlds;
+    Py_buffer out, index, values;
+    if (!PyArg_ParseTuple(args, "OOOn", &out_obj, &index_obj, &values_obj, &worlds))
+        return NULL;
+    if (worlds <= 0) {
+        PyErr_SetString(PyExc_ValueError, "worlds must be positive");
+        return NULL;
+    }
+    if (get_doubles(out_obj, &out, 1, -1, "out") < 0)
+        return NULL;
+    if (PyObject_GetBuffer(index_obj, &index, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        PyBuffer_Release(&out);
+        return NULL;
+    }
+    Py_ssize_t n_out = out.len / (Py_ssize_t)sizeof(double);
+    Py_ssize_t n = index.len / (Py_ssize_t)sizeof(int64_t);
+    const char *fmt = index.format;
+    if (index.itemsize != sizeof(int64_t) || fmt == NULL ||
+        (strcmp(fmt, "q") != 0 && strcmp(fmt, "l") != 0) || n_out % worlds || n % worlds) {
+        PyErr_SetString(PyExc_TypeError, "scatter_max: index must be int64 and out and index "
+                        "whole rows of the worlds");
+        PyBuffer_Release(&out);
+        PyBuffer_Release(&index);
+        return NULL;
+    }
+    if (get_doubles(values_obj, &values, 0, n, "values") < 0) {
+        PyBuffer_Release(&out);
+        PyBuffer_Release(&index);
+        return NULL;
+    }
+    const Py_ssize_t width = n_out / worlds;
+    const int64_t *pi = (const int64_t *)index.buf;
+    const double *pv = (const double *)values.buf;
+    double *po = (double *)out.buf;
+    Py_ssize_t bad = -1;
+    for (Py_ssize_t e = 0; e < n; e++)
+        if (pi[e] < 0 || pi[e] >= width) {
+            bad = e;
+            break;
+        }
+    if (bad < 0) {
+        for (Py_ssize_t e0 = 0; e0 < n; e0 += worlds)        /* object after object */
+            for (Py_ssize_t w = 0; w < worlds; w++) {
+                double *slot = po + w * width + pi[e0 + w], v = pv[e0 + w];
+                *slot = v > *slot ? v : *slot;      /* a select: no mispredicted branch */
+            }
+    }
+    else
+        PyErr_Format(PyExc_IndexError, "scatter_max: bin %lld outside [0, %zd)",
+                     (long long)pi[bad], width);
+    PyBuffer_Release(&out);
+    PyBuffer_Release(&index);
+    PyBuffer_Release(&values);
+    if (bad >= 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
 static PyObject *py_sin(PyObject *self, PyObject *args) { return apply_unary(args, exact_sin); }
 static PyObject *py_cos(PyObject *self, PyObject *args) { return apply_unary(args, exact_cos); }
 
 static PyMethodDef methods[] = {
     {"atan2", py_atan2, METH_VARARGS, "atan2(y, x, out): math.atan2 of each pair."},
     {"hypot", py_hypot, METH_VARARGS, "hypot(x, y, out): correctly rounded hypot of each pair."},
+    {"scatter_max", py_scatter_max, METH_VARARGS,
+     "scatter_max(out, index, values, worlds): the lidar's max-combine of N worlds' readings."},
+    {"angle", py_angle, METH_VARARGS, "angle(y, x, out): math.atan2(y, x) % (2 pi) of each pair."},
+    {"angle_of", (PyCFunction)(void (*)(void))py_angle_of, METH_FASTCALL,
+     "angle_of(y, x): math.atan2(y, x) % (2 pi) of two numbers."},
     {"sin", py_sin, METH_VARARGS, "sin(x, out): math.sin of each item."},
     {"cos", py_cos, METH_VARARGS, "cos(x, out): math.cos of each item."},
     {NULL, NULL, 0, NULL},
@@ -173,7 +278,8 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_exact_math",
-    "Elementwise float64 functions with the bits of Python's math module.", -1, methods,
+    "Elementwise float64 functions with the bits of Python's math module, and the lidar's "
+    "max-combine over worlds.", -1, methods,
 };
 
 PyMODINIT_FUNC PyInit__exact_math(void) { return PyModule_Create(&module); }

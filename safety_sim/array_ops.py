@@ -3,7 +3,10 @@ CuPy, ``array_api_strict``): :class:`ArrayOps`, the third form of :mod:`safety_s
 its floats (``SCALAR``) and numpy arrays (``NUMPY``), with the same functions and meanings."""
 from __future__ import annotations
 
+import math
 from typing import Any, Sequence
+
+TWO_PI = 2.0 * math.pi
 
 
 class ArrayOps:
@@ -16,6 +19,10 @@ class ArrayOps:
         for fn in ("sqrt", "floor", "hypot", "atan2", "sin", "cos", "logical_and", "logical_or",
                    "logical_not"):
             setattr(self, fn, getattr(xp, fn))
+
+    def angle(self, y, x):
+        """``atan2(y, x) % (2 pi)``: the angle counter-clockwise from +x (as ``ops._angle``)."""
+        return self.xp.atan2(y, x) % TWO_PI
 
     def where(self, cond, a, b):
         if isinstance(a, (int, float)) and isinstance(b, (int, float)):   # two constants

@@ -14,8 +14,8 @@ time for floats, all at once for arrays) and ``scatter_max`` combines the readin
 into bins with ``max``.
 
 Exactness: :data:`SCALAR` uses :mod:`math`; :data:`NUMPY` gives the same bits for the
-functions where numpy's own may differ in the last place (``hypot``, ``atan2``, ``sin``,
-``cos``: numpy may run SIMD kernels), from the compiled helper :mod:`safety_sim._exact_math`
+functions where numpy's own may differ in the last place (``hypot``, ``atan2``, ``angle``,
+``sin``, ``cos``: numpy may run SIMD kernels), from the compiled helper :mod:`safety_sim._exact_math`
 or, where it was not built, by mapping :mod:`math` over the values. Other libraries get their
 own functions (float32 on a GPU is not bit for bit anyway).
 """
@@ -33,8 +33,17 @@ try:
     import safety_sim._exact_math as _exact_math
 except ImportError:  # built at install where a C compiler is there (setup.py)
     _exact_math = None
+if not hasattr(_exact_math, "scatter_max"):    # a build of an older version: rebuild to use it
+    _exact_math = None
 
 COMPILED = _exact_math is not None
+TWO_PI = 2.0 * math.pi
+
+
+def _angle(y, x):
+    """The angle of (x, y) counter-clockwise from +x: ``math.atan2(y, x) % (2 pi)``, in [0, 2 pi)
+    but for round-off (a tiny negative angle gives 2 pi itself)."""
+    return math.atan2(y, x) % TWO_PI
 
 
 class ScalarOps:
@@ -44,6 +53,7 @@ class ScalarOps:
     sqrt = staticmethod(math.sqrt)
     hypot = staticmethod(math.hypot)
     atan2 = staticmethod(math.atan2)
+    angle = staticmethod(_angle if _exact_math is None else _exact_math.angle_of)
     sin = staticmethod(math.sin)
     cos = staticmethod(math.cos)
     floor = staticmethod(math.floor)    # an int: exact, and an index as it is
@@ -169,6 +179,10 @@ class NumpyOps:
         return _exact(math.atan2, "atan2", y, x)
 
     @staticmethod
+    def angle(y, x):
+        return _exact(_angle, "angle", y, x)
+
+    @staticmethod
     def sin(x):
         return _exact(math.sin, "sin", x)
 
@@ -234,6 +248,12 @@ class NumpyOps:
         """:meth:`ScalarOps.scatter_max` for N worlds: ``out`` (N, bins) C-contiguous, each
         reading's indices and values (objects, N); repeated bins combine; in place."""
         n, width = out.shape
+        if _exact_math is not None:          # the compiled loop: (objects, N) as they come
+            for reading in readings:
+                for j in range(0, len(reading), 2):
+                    _exact_math.scatter_max(out, np.ascontiguousarray(reading[j], np.int64),
+                                            np.ascontiguousarray(reading[j + 1], np.float64), n)
+            return out
         rows = np.arange(n) * width
         flat = out.reshape(-1)
         for reading in readings:

@@ -30,6 +30,30 @@ def _math(fn, *arrays) -> np.ndarray:
     return np.array([fn(*vals) for vals in zip(*(a.tolist() for a in arrays))])
 
 
+def _python_angle(y: float, x: float) -> float:
+    return math.atan2(y, x) % (2.0 * math.pi)
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_scalar_angle_is_pythons_atan2_remainder(compiled, monkeypatch):
+    """One world's angle (the compiled ``angle_of`` or its Python fallback) is
+    ``math.atan2(y, x) % 2pi`` bit for bit, signed zeros, infinities and NaN included."""
+    angle = ops.SCALAR.angle if compiled else ops._angle
+    if compiled and not ops.COMPILED:
+        pytest.fail("safety_sim._exact_math was not built")
+    x, y = _samples(2, 20_000)
+    special = [0.0, -0.0, 1.0, -1.0, math.inf, -math.inf, 1e-310, -1e-310]
+    pairs = list(zip(y.tolist(), x.tolist())) + [(a, b) for a in special for b in special]
+    for yy, xx in pairs:
+        got, want = angle(yy, xx), _python_angle(yy, xx)
+        assert got == want and math.copysign(1.0, got) == math.copysign(1.0, want), (yy, xx)
+        assert 0.0 <= got <= 2.0 * math.pi      # 2pi itself: a tiny negative angle + 2pi
+    assert math.isnan(angle(math.nan, 1.0)) and math.isnan(angle(1.0, math.nan))
+    assert angle(np.float64(-1.0), 1) == _python_angle(-1.0, 1.0)     # numbers as math takes
+    with pytest.raises(TypeError):
+        angle("1", 2.0)
+
+
 @pytest.mark.parametrize("compiled", [True, False])
 def test_numpy_functions_give_math_bits(compiled, monkeypatch):
     if not compiled:
@@ -40,6 +64,7 @@ def test_numpy_functions_give_math_bits(compiled, monkeypatch):
     x, y = _samples(1, 50_000 if not compiled else 200_000)
     assert np.array_equal(ops.NUMPY.hypot(x, y), _math(math.hypot, x, y))
     assert np.array_equal(ops.NUMPY.atan2(y, x), _math(math.atan2, y, x))
+    assert np.array_equal(ops.NUMPY.angle(y, x), _math(_python_angle, y, x))
     t = np.abs(x) % 1e4
     assert np.array_equal(ops.NUMPY.sin(t), _math(math.sin, t))
     assert np.array_equal(ops.NUMPY.cos(t), _math(math.cos, t))
@@ -48,9 +73,9 @@ def test_numpy_functions_give_math_bits(compiled, monkeypatch):
 def test_exact_functions_keep_shapes_and_special_values():
     x = np.array([[np.inf, -np.inf, np.nan], [0.0, -0.0, 3.0]])
     y = np.array([[1.0, np.inf, 2.0], [-0.0, 0.0, 4.0]])
-    for name in ("hypot", "atan2"):
+    for name, fn in (("hypot", math.hypot), ("atan2", math.atan2), ("angle", _python_angle)):
         got = getattr(ops.NUMPY, name)(x, y)
-        want = _math(getattr(math, name), x.ravel(), y.ravel()).reshape(x.shape)
+        want = _math(fn, x.ravel(), y.ravel()).reshape(x.shape)
         assert got.shape == x.shape
         np.testing.assert_array_equal(got, want)           # NaN where math gives NaN
         signed = ~np.isnan(want)                           # a NaN's sign bit means nothing
@@ -98,6 +123,28 @@ def test_scatter_max_combines_repeated_bins_like_the_loop():
     # a repeated bin keeps the largest value, whatever the order
     assert ops.SCALAR.scatter_max([0.0, 0.0], [(0, x, 1, -x, 0, x / 2) for x in (.3, .7, .5)]) \
         == [0.7, 0.0]
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_numpy_scatter_max_compiled_or_not(compiled, monkeypatch):
+    """The compiled combine and numpy's ``maximum.at`` give the same bins; a bin outside the
+    row is refused, not written into the next world's row."""
+    if not compiled:
+        monkeypatch.setattr(ops, "_exact_math", None)
+    elif not ops.COMPILED:
+        pytest.fail("safety_sim._exact_math was not built")
+    rng = np.random.default_rng(5)
+    index = rng.integers(0, 6, size=(9, 7))                  # (objects, N), 6 bins a world
+    values = rng.normal(size=(9, 7))
+    got = ops.NUMPY.scatter_max(np.zeros((7, 6)), [(index, values, index.T.copy().T, -values)])
+    want = np.zeros((7, 6))
+    for k in range(9):
+        for w in range(7):
+            b = index[k, w]
+            want[w, b] = max(want[w, b], values[k, w], -values[k, w])
+    assert np.array_equal(got, want)
+    with pytest.raises(IndexError):
+        ops.NUMPY.scatter_max(np.zeros((7, 6)), [(index + 1, values)])
 
 
 def test_each_walks_objects_one_by_one_or_all_at_once():

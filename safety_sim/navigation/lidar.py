@@ -12,7 +12,8 @@ distance ``d`` and angle ``theta`` (counter-clockwise from body +x, in [0, 2pi))
 of objects for one world (a loop over the objects), arrays ``(N,)`` per world quantity and
 ``(objects, N)`` per object for N worlds (one pass over all of them), device arrays on a GPU.
 The distance and angle are Python's
-``math.hypot`` and ``math.atan2`` (the numpy form reproduces their bits).
+``math.hypot`` and ``math.atan2(..) % (2 pi)`` (``ops.angle``; the numpy form reproduces their
+bits).
 """
 from __future__ import annotations
 
@@ -39,8 +40,8 @@ def lidar(ops, agent_pos, agent_mat, objects, group_base, width: int,
     ax, ay, az = agent_pos[0], agent_pos[1], agent_pos[2]
     r00, r01, r10, r11 = agent_mat[0], agent_mat[1], agent_mat[3], agent_mat[4]
     cx, cy = -az * agent_mat[6], -az * agent_mat[7]     # the z offset (0 - a_z)
-    per_bin, two_pi = num_bins / TWO_PI, TWO_PI
-    hypot, atan2, floor, index = ops.hypot, ops.atan2, ops.floor, ops.index
+    per_bin = num_bins / TWO_PI
+    hypot, angle, floor, index = ops.hypot, ops.angle, ops.floor, ops.index
     main, nxt, prv = _tables(ops, num_bins)
 
     readings = []       # per object: its bin, the next, the previous, and how much in each
@@ -49,7 +50,7 @@ def lidar(ops, agent_pos, agent_mat, objects, group_base, width: int,
         ex = vx * r00 + vy * r10 + cx
         ey = vx * r01 + vy * r11 + cy
         s = (max_dist - hypot(ex, ey)) / max_dist      # <= 0 (nothing) from max_dist on
-        x = (atan2(ey, ex) % two_pi) * per_bin
+        x = angle(ey, ex) * per_bin                   # atan2(ey, ex) % 2pi, in bins
         whole = floor(x)
         f = x - whole           # exact: as x % 1.0 for x >= 0, and faster on arrays
         b = index(whole)        # b == num_bins only through round-off (bin 0)
