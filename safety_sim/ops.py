@@ -265,6 +265,10 @@ class NumpyOps:
 
 def _exact(fn, name: str, *args):
     """``fn`` (a :mod:`math` function) over arrays: the compiled loop, or a map of ``fn``."""
+    if _exact_math is not None and _plain(args):     # the batched rules' usual arguments
+        out = np.empty(args[0].shape)
+        getattr(_exact_math, name)(*args, out)
+        return out
     arrays = np.broadcast_arrays(*(np.asarray(a, dtype=np.float64) for a in args))
     shape = arrays[0].shape
     flat = [np.ascontiguousarray(a).reshape(-1) for a in arrays]
@@ -274,6 +278,20 @@ def _exact(fn, name: str, *args):
         return out.reshape(shape)
     values = map(fn, *(a.tolist() for a in flat))
     return np.fromiter(values, np.float64, flat[0].size).reshape(shape)
+
+
+def _plain(args: tuple) -> bool:
+    """Whether ``args`` are C-contiguous float64 numpy arrays of one shape (the compiled loop
+    takes them as they are: no broadcasting or copying needed)."""
+    shape = None
+    for a in args:
+        if not (type(a) is np.ndarray and a.dtype == np.float64 and a.flags.c_contiguous):
+            return False
+        if shape is None:
+            shape = a.shape
+        elif a.shape != shape:
+            return False
+    return True
 
 
 SCALAR = ScalarOps()

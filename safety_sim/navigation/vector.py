@@ -172,15 +172,16 @@ class NavigationVectorEnv(BatchedVectorEnv):
     # -- steps ----------------------------------------------------------------------------------
     def _step_worlds(self, actions: np.ndarray, active: np.ndarray | None):
         n, w, lv = self.num_envs, self.worlds, self.runtime
-        stepped = np.ones(n, dtype=bool) if active is None else active.copy()
+        # the stepped worlds: all of them (a slice: views, no copies) or the ``active`` ones
+        stepped = slice(None) if active is None else active
         ids = None if active is None else np.flatnonzero(active)
         ctrl = w.ctrl[stepped]
         lv.write_ctrl(actions[stepped], ctrl)
         w.ctrl[stepped] = ctrl
-        self._pending += stepped     # one double of each stepped world's stream
+        self._pending[stepped] += 1      # one double of each stepped world's stream
         unstable = np.zeros(n, dtype=bool)
         unstable[stepped] = w.advance(nc.SUBSTEPS, ids)
-        ok = stepped & ~unstable
+        ok = ~unstable if active is None else active & ~unstable
         snap, facts = self._read_state()
         reward, terms, met = self._scorer.reward(snap)
         met = met & ok
@@ -193,7 +194,7 @@ class NavigationVectorEnv(BatchedVectorEnv):
         rows = _selector(ok)
         self._commit(rows, labels, buttons_on)
         self._reward_terms = {k: np.where(ok, v, 0.0) for k, v in terms.items()}
-        self._met, self._unstable = met, unstable & stepped
+        self._met, self._unstable = met, unstable     # False where not stepped
         self._just_reset[stepped] = False
         if self._fade is not None:
             self._fade.tick(labels, met, ok)
