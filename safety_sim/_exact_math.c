@@ -260,12 +260,51 @@ static PyObject *py_scatter_max(PyObject *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
+/* within(values, low, high): whether low[i] <= values[i] <= high[i] for every i (NaN is not),
+ * for a one-world action check; None where `values` is not a C-contiguous float64 buffer of
+ * the bounds' length (the caller then checks it in Python). */
+static PyObject *py_within(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    Py_buffer v, lo, hi;
+    if (nargs != 3) {
+        PyErr_Format(PyExc_TypeError, "within expected 3 arguments, got %zd", nargs);
+        return NULL;
+    }
+    if (get_doubles(args[1], &lo, 0, -1, "low") < 0)
+        return NULL;
+    Py_ssize_t n = lo.len / (Py_ssize_t)sizeof(double);
+    if (get_doubles(args[2], &hi, 0, n, "high") < 0) {
+        PyBuffer_Release(&lo);
+        return NULL;
+    }
+    if (get_doubles(args[0], &v, 0, n, "values") < 0) {
+        PyErr_Clear();
+        PyBuffer_Release(&lo);
+        PyBuffer_Release(&hi);
+        Py_RETURN_NONE;
+    }
+    const double *pv = (const double *)v.buf, *pl = (const double *)lo.buf,
+                 *ph = (const double *)hi.buf;
+    int ok = 1;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (!(pl[i] <= pv[i] && pv[i] <= ph[i])) {
+            ok = 0;
+            break;
+        }
+    PyBuffer_Release(&v);
+    PyBuffer_Release(&lo);
+    PyBuffer_Release(&hi);
+    return PyBool_FromLong(ok);
+}
+
 static PyObject *py_sin(PyObject *self, PyObject *args) { return apply_unary(args, exact_sin); }
 static PyObject *py_cos(PyObject *self, PyObject *args) { return apply_unary(args, exact_cos); }
 
 static PyMethodDef methods[] = {
     {"atan2", py_atan2, METH_VARARGS, "atan2(y, x, out): math.atan2 of each pair."},
     {"hypot", py_hypot, METH_VARARGS, "hypot(x, y, out): correctly rounded hypot of each pair."},
+    {"within", (PyCFunction)(void (*)(void))py_within, METH_FASTCALL,
+     "within(values, low, high): every low <= value <= high (None: not a float64 buffer)."},
     {"scatter_max", py_scatter_max, METH_VARARGS,
      "scatter_max(out, index, values, worlds): the lidar's max-combine of N worlds' readings."},
     {"angle", py_angle, METH_VARARGS, "angle(y, x, out): math.atan2(y, x) % (2 pi) of each pair."},

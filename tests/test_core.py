@@ -38,6 +38,40 @@ def test_box_action_errors_name_the_problem():
         core.check_box_action(["a", object()], space, "E")
 
 
+class _Boxed(core.ActionCheckMixin):
+    name = "E"
+
+    def __init__(self, low, high):
+        self.action_space = gymnasium.spaces.Box(np.asarray(low), np.asarray(high),
+                                                 dtype=np.float64)
+        self._init_action_check()
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_one_action_check_compiled_or_not(compiled, monkeypatch):
+    """The single envs' action check gives the same answer with the compiled bounds check
+    and with the Python loop: inside (bounds included) passes as it is, a hair outside is
+    clipped, NaN, inf and far values are refused, other dtypes and lists go the Python way."""
+    if not compiled:
+        monkeypatch.setattr(core, "_within", None)
+    elif core._within is None:
+        pytest.fail("safety_sim._exact_math was not built")
+    env = _Boxed([-1.0, -2.0, 0.0], [1.0, 2.0, 2.0 ** 60])
+    for a in ([1.0, -2.0, 0.0], [-0.0, 0.5, 2.0 ** 60], [0.5, 0.25, 3.0]):
+        arr = np.array(a)
+        assert env._check_action(arr) is arr
+        assert env._check_action(a).tolist() == a
+        assert env._check_action(arr.astype(np.float32)).dtype == np.float32
+    hair = np.array([np.nextafter(1.0, 2.0), 0.0, 0.0])
+    assert env._check_action(hair).tolist() == [1.0, 0.0, 0.0]
+    for bad, msg in [([np.nan, 0.0, 0.0], "NaN"), ([0.0, 0.0, np.inf], "NaN or inf"),
+                     ([0.0, 2.5, 0.0], "outside"), ([0.0, 0.0, -1.0], "outside")]:
+        with pytest.raises(ValueError, match=msg):
+            env._check_action(np.array(bad))
+    strided = np.array([[0.5, 9.0], [0.5, 9.0], [0.5, 9.0]])[:, 0]    # not contiguous
+    assert env._check_action(strided) is strided
+
+
 def test_discrete_action_errors_name_the_problem():
     assert core.check_discrete_action(np.int64(3), 4, "E") == 3
     assert core.check_discrete_action(np.array(2), 4, "E") == 2
