@@ -4,12 +4,12 @@
  * other algorithms whose last bit differs from the C library's; a rule evaluated for many
  * worlds with numpy must give the bits the single env gets from math.* on each world. Here:
  *
- *   atan2(y, x, out), sin(x, out), cos(x, out): the C library's functions, which is what
- *     math.atan2, math.sin and math.cos call for finite arguments (math.atan2's special
- *     cases for infinities, NaNs and zeros are the IEEE 754 / C99 Annex F values, written
- *     out below as math.atan2 does).
+ *   sin(x, out), cos(x, out): the C library's functions, which is what math.sin and
+ *     math.cos call for finite arguments.
  *   angle(y, x, out), angle_of(y, x): math.atan2(y, x) % (2 pi), Python's remainder of the
- *     C library's atan2 (the lidar's angle in [0, 2 pi)), over buffers or of two numbers.
+ *     C library's atan2 (the lidar's angle in [0, 2 pi)), over buffers or of two numbers;
+ *     math.atan2's special cases for infinities, NaNs and zeros are the IEEE 754 / C99
+ *     Annex F values, written out below as math.atan2 does.
  *   hypot(x, y, out): the correctly rounded sqrt(x*x + y*y) (math.hypot is correctly
  *     rounded on every input we have tested, Python 3.10-3.13; the C library's hypot is not).
  *   scatter_max(out, index, values, worlds): the lidar's combine of N worlds' readings into
@@ -173,7 +173,6 @@ static PyObject *apply_binary(PyObject *args, binary_fn fn)
     Py_RETURN_NONE;
 }
 
-static PyObject *py_atan2(PyObject *self, PyObject *args) { return apply_binary(args, exact_atan2); }
 static PyObject *py_hypot(PyObject *self, PyObject *args) { return apply_binary(args, exact_hypot); }
 static PyObject *py_angle(PyObject *self, PyObject *args) { return apply_binary(args, exact_angle); }
 
@@ -301,7 +300,6 @@ static PyObject *py_sin(PyObject *self, PyObject *args) { return apply_unary(arg
 static PyObject *py_cos(PyObject *self, PyObject *args) { return apply_unary(args, exact_cos); }
 
 static PyMethodDef methods[] = {
-    {"atan2", py_atan2, METH_VARARGS, "atan2(y, x, out): math.atan2 of each pair."},
     {"hypot", py_hypot, METH_VARARGS, "hypot(x, y, out): correctly rounded hypot of each pair."},
     {"within", (PyCFunction)(void (*)(void))py_within, METH_FASTCALL,
      "within(values, low, high): every low <= value <= high (None: not a float64 buffer)."},

@@ -16,7 +16,7 @@ class ArrayOps:
     def __init__(self, xp: Any) -> None:
         self.xp = xp
         self.name = getattr(xp, "__name__", type(xp).__name__)
-        for fn in ("sqrt", "floor", "hypot", "atan2", "sin", "cos", "logical_and", "logical_or",
+        for fn in ("sqrt", "floor", "hypot", "sin", "cos", "logical_and", "logical_or",
                    "logical_not"):
             setattr(self, fn, getattr(xp, fn))
 

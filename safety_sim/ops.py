@@ -14,8 +14,8 @@ time for floats, all at once for arrays) and ``scatter_max`` combines the readin
 into bins with ``max``.
 
 Exactness: :data:`SCALAR` uses :mod:`math`; :data:`NUMPY` gives the same bits for the
-functions where numpy's own may differ in the last place (``hypot``, ``atan2``, ``angle``,
-``sin``, ``cos``: numpy may run SIMD kernels), from the compiled helper :mod:`safety_sim._exact_math`
+functions where numpy's own may differ in the last place (``hypot``, ``angle`` -- atan2
+modulo 2 pi --, ``sin``, ``cos``: numpy may run SIMD kernels), from the compiled helper :mod:`safety_sim._exact_math`
 or, where it was not built, by mapping :mod:`math` over the values. Other libraries get their
 own functions (float32 on a GPU is not bit for bit anyway).
 """
@@ -52,7 +52,6 @@ class ScalarOps:
     name = "scalar"
     sqrt = staticmethod(math.sqrt)
     hypot = staticmethod(math.hypot)
-    atan2 = staticmethod(math.atan2)
     angle = staticmethod(_angle if _exact_math is None else _exact_math.angle_of)
     sin = staticmethod(math.sin)
     cos = staticmethod(math.cos)
@@ -173,10 +172,6 @@ class NumpyOps:
     @staticmethod
     def hypot(x, y):
         return _exact(math.hypot, "hypot", x, y)
-
-    @staticmethod
-    def atan2(y, x):
-        return _exact(math.atan2, "atan2", y, x)
 
     @staticmethod
     def angle(y, x):
