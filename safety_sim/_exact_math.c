@@ -1,4 +1,5 @@
-/* Elementwise float64 functions over buffers that give the bits of Python's math module.
+/* Elementwise float64 functions over buffers that give the bits of Python's math module, and a
+ * few loops a step would otherwise run in Python (the batched lidar's combine, action checks).
  *
  * numpy's own sin, cos, atan2 and hypot may run SIMD kernels (SVML on AVX-512 machines) or
  * other algorithms whose last bit differs from the C library's; a rule evaluated for many
@@ -12,6 +13,9 @@
  *     Annex F values, written out below as math.atan2 does.
  *   hypot(x, y, out): the correctly rounded sqrt(x*x + y*y) (math.hypot is correctly
  *     rounded on every input we have tested, Python 3.10-3.13; the C library's hypot is not).
+ *   within(values, low, high), join(out, values, sizes): a one-world action's bounds check,
+ *     and the agents' actions written one after the other into the robot's action vector
+ *     (make_ma), each in one call instead of a Python loop.
  *   scatter_max(out, index, values, worlds): the lidar's combine of N worlds' readings into
  *     their bins by max, as the one-world loop does it (numpy's maximum.at is several times
  *     slower).
@@ -296,11 +300,63 @@ static PyObject *py_within(PyObject *self, PyObject *const *args, Py_ssize_t nar
     return PyBool_FromLong(ok);
 }
 
+/* join(out, values, sizes): write the 1-D float64 or float32 buffers `values` (a tuple), of
+ * lengths `sizes` (a tuple of ints), one after the other into `out` (float64, written) -- the
+ * agents' actions into the robot's action vector. True when every value is such a buffer of
+ * its size and they fill `out` exactly; else False (out may be partly written; the caller then
+ * checks and writes the values in Python, which names the problem). */
+static PyObject *py_join(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    Py_buffer out;
+    if (nargs != 3 || !PyTuple_Check(args[1]) || !PyTuple_Check(args[2]) ||
+        PyTuple_GET_SIZE(args[1]) != PyTuple_GET_SIZE(args[2])) {
+        PyErr_SetString(PyExc_TypeError, "join(out, values, sizes): two tuples of one length");
+        return NULL;
+    }
+    if (get_doubles(args[0], &out, 1, -1, "out") < 0)
+        return NULL;
+    double *po = (double *)out.buf;
+    const Py_ssize_t total = out.len / (Py_ssize_t)sizeof(double);
+    Py_ssize_t at = 0;
+    int ok = 1;
+    for (Py_ssize_t k = 0; ok && k < PyTuple_GET_SIZE(args[1]); k++) {
+        Py_ssize_t size = PyLong_AsSsize_t(PyTuple_GET_ITEM(args[2], k));
+        Py_buffer v;
+        if (size < 0 || at + size > total) {
+            PyErr_Clear();
+            ok = 0;
+            break;
+        }
+        if (PyObject_GetBuffer(PyTuple_GET_ITEM(args[1], k), &v,
+                               PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+            PyErr_Clear();
+            ok = 0;
+            break;
+        }
+        const char *fmt = v.format;
+        if (v.ndim != 1 || v.shape[0] != size || fmt == NULL)
+            ok = 0;
+        else if (strcmp(fmt, "d") == 0 && v.itemsize == sizeof(double))
+            memcpy(po + at, v.buf, (size_t)size * sizeof(double));
+        else if (strcmp(fmt, "f") == 0 && v.itemsize == sizeof(float))
+            for (Py_ssize_t i = 0; i < size; i++)
+                po[at + i] = (double)((const float *)v.buf)[i];
+        else
+            ok = 0;
+        PyBuffer_Release(&v);
+        at += size;
+    }
+    PyBuffer_Release(&out);
+    return PyBool_FromLong(ok && at == total);
+}
+
 static PyObject *py_sin(PyObject *self, PyObject *args) { return apply_unary(args, exact_sin); }
 static PyObject *py_cos(PyObject *self, PyObject *args) { return apply_unary(args, exact_cos); }
 
 static PyMethodDef methods[] = {
     {"hypot", py_hypot, METH_VARARGS, "hypot(x, y, out): correctly rounded hypot of each pair."},
+    {"join", (PyCFunction)(void (*)(void))py_join, METH_FASTCALL,
+     "join(out, values, sizes): 1-D float64/float32 buffers one after the other into out."},
     {"within", (PyCFunction)(void (*)(void))py_within, METH_FASTCALL,
      "within(values, low, high): every low <= value <= high (None: not a float64 buffer)."},
     {"scatter_max", py_scatter_max, METH_VARARGS,
@@ -315,8 +371,8 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_exact_math",
-    "Elementwise float64 functions with the bits of Python's math module, and the lidar's "
-    "max-combine over worlds.", -1, methods,
+    "Elementwise float64 functions with the bits of Python's math module, and the loops of "
+    "the batched lidar and of the action checks.", -1, methods,
 };
 
 PyMODINIT_FUNC PyInit__exact_math(void) { return PyModule_Create(&module); }

@@ -15,8 +15,9 @@ into bins with ``max``.
 
 Exactness: :data:`SCALAR` uses :mod:`math`; :data:`NUMPY` gives the same bits for the
 functions where numpy's own may differ in the last place (``hypot``, ``angle`` -- atan2
-modulo 2 pi --, ``sin``, ``cos``: numpy may run SIMD kernels), from the compiled helper :mod:`safety_sim._exact_math`
-or, where it was not built, by mapping :mod:`math` over the values. Other libraries get their
+modulo 2 pi --, ``sin``, ``cos``: numpy may run SIMD kernels), from the compiled helper
+:mod:`safety_sim._exact_math` or, where it was not built, by mapping :mod:`math` over the
+values. Other libraries get their
 own functions (float32 on a GPU is not bit for bit anyway).
 """
 from __future__ import annotations

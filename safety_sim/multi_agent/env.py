@@ -8,6 +8,8 @@ module partitions actions and builds the per-agent observations.
 """
 from __future__ import annotations
 
+import functools
+import operator
 import warnings
 from collections.abc import Mapping
 from typing import Any, NoReturn
@@ -31,6 +33,11 @@ EXTRA_KWARGS = ("width", "height", "camera_id", "camera_name", "max_episode_step
 
 
 _FLOAT64 = np.dtype(np.float64)
+
+try:        # the agents' actions joined in C (setup.py builds it where it can)
+    from safety_sim._exact_math import join as _join
+except ImportError:
+    _join = None
 
 
 class SafeMAEnv:
@@ -218,13 +225,20 @@ class SafeMAEnv:
         self._action = out = np.empty(self.single_agent_env.action_space.shape[0])
         self._slots = tuple((name, *_places(out, acts), (len(acts),))
                             for name, acts in zip(self._names, self._actuators))
+        # where the agents' actuators are the robot's in agent order, one compiled call joins
+        # their actions (else, or without the compiled helper, the loop over _slots)
+        in_order = [a for acts in self._actuators for a in acts] == list(range(out.size))
+        self._join = _join if in_order else None
+        self._values = _values_of(self._names)
+        self._sizes = tuple(len(acts) for acts in self._actuators)
         self._observe_agents = (None if self._plan is None
                                 else self._plan.bind(self.single_agent_env.data, self._names))
 
     # these hold views of the buffer and of MjData, which a copy would not share: made anew
     def __getstate__(self):
         state = dict(self.__dict__)
-        del state["_action"], state["_slots"], state["_observe_agents"]
+        for key in ("_action", "_slots", "_join", "_values", "_observe_agents"):
+            del state[key]
         return state
 
     def __setstate__(self, state):
@@ -249,6 +263,17 @@ class SafeMAEnv:
         if type(actions) is not dict and not isinstance(actions, Mapping):
             raise TypeError(f"{self.name}: step needs a dict of actions keyed by agent "
                             f"{list(self._names)}, got {type(actions).__name__}")
+        out = self._action
+        if self._join is not None and len(actions) == len(self._slots):
+            try:
+                values = self._values(actions)
+            except KeyError:
+                self._check_keys(actions)
+            # every agent's float64/float32 array of its shape, copied in one compiled call
+            if self._join(out, values, self._sizes):
+                if self.clip_actions:
+                    np.clip(out, self._low, self._high, out=out)
+                return out
         for name, target, where, shape in self._slots:
             try:
                 a = actions[name]
@@ -260,7 +285,6 @@ class SafeMAEnv:
             target[where] = a
         if len(actions) != len(self._slots):
             self._check_keys(actions)
-        out = self._action
         if self.clip_actions:
             np.clip(out, self._low, self._high, out=out)   # NaN stays NaN: refused later
         return out
@@ -297,6 +321,18 @@ def _places(out: np.ndarray, actuators: list[int]) -> tuple[np.ndarray, Any]:
     if actuators == list(range(first, first + len(actuators))):
         return out[first:first + len(actuators)], ...
     return out, np.asarray(actuators, dtype=np.intp)
+
+
+def _values_of(names: tuple[str, ...]):
+    """``mapping -> (mapping[name] for name in names)`` as a tuple (C's ``itemgetter``, which
+    gives a tuple for two names or more; KeyError for a missing name)."""
+    if len(names) > 1:
+        return operator.itemgetter(*names)
+    return functools.partial(_one_value, names[0])
+
+
+def _one_value(name: str, mapping) -> tuple:
+    return (mapping[name],)
 
 
 make_ma = SafeMAEnv

@@ -108,3 +108,37 @@ def test_unknown_agent_names_are_refused_by_the_space_lookups():
     for lookup in (env.observation_space, env.action_space):
         with pytest.raises(KeyError, match="unknown agent 'agent_2'"):
             lookup("agent_2")
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_joined_actions_match_the_checked_loop(compiled):
+    """HalfCheetah 2x3's agents drive the robot's actuators in order, so their actions are
+    joined in one compiled call; without it (or for any other input) the per-agent loop runs.
+    Both give the same action vector, and bad input is refused by name either way."""
+    env = make_ma("HalfCheetah", "2x3")
+    if compiled:
+        assert env._join is not None, "safety_sim._exact_math was not built"
+    else:
+        env._join = None
+    env.reset(seed=0)
+    a0, a1 = np.array([0.1, -0.2, 0.3]), np.array([-0.4, 0.5, -0.6])
+    want = np.concatenate([a0, a1])
+    for x0, x1 in [(a0, a1), (a0.astype(np.float32), a1), ([0.1, -0.2, 0.3], tuple(a1)),
+                   (a0, a1.astype(np.float32))]:
+        got = env.map_local_actions_to_global_action({"agent_0": x0, "agent_1": x1})
+        assert np.array_equal(got, np.concatenate([np.asarray(x0, np.float64),
+                                                   np.asarray(x1, np.float64)]))
+    assert np.array_equal(env.map_local_actions_to_global_action(
+        {"agent_0": a0, "agent_1": a1}), want)
+    ints = env.map_local_actions_to_global_action({"agent_0": np.array([1, 0, -1]),
+                                                   "agent_1": a1})
+    assert ints.tolist() == [1.0, 0.0, -1.0, -0.4, 0.5, -0.6]
+    for bad, message in [({"agent_0": np.zeros(2), "agent_1": a1}, r"agent_0: action has shape"),
+                         ({"agent_0": a0, "agent_1": np.zeros((1, 3))}, "agent_1: .*shape"),
+                         ({"agent_0": a0, "agent_1": np.zeros(3, dtype=bool)}, "agent_1: .*bool"),
+                         ({"agent_0": a0, "agent_1": np.array([0, np.nan, 0])}, "agent_1: .*NaN"),
+                         ({"agent_0": a0, "agent_1": np.array([0, 2.0, 0])}, "agent_1: .*outside"),
+                         ({"agent_0": a0, "agent_7": a1}, r"no action for \['agent_1'\]")]:
+        with pytest.raises(ValueError, match=message):
+            env.step(bad)
+    env.step({"agent_0": a0, "agent_1": a1})
