@@ -8,7 +8,6 @@ module partitions actions and builds the per-agent observations.
 """
 from __future__ import annotations
 
-import functools
 import operator
 import warnings
 from collections.abc import Mapping
@@ -225,11 +224,11 @@ class SafeMAEnv:
         self._action = out = np.empty(self.single_agent_env.action_space.shape[0])
         self._slots = tuple((name, *_places(out, acts), (len(acts),))
                             for name, acts in zip(self._names, self._actuators))
-        # where the agents' actuators are the robot's in agent order, one compiled call joins
-        # their actions (else, or without the compiled helper, the loop over _slots)
+        # where two agents or more drive the robot's actuators in agent order, one compiled
+        # call joins their actions (else, or without the compiled helper, the loop over _slots)
         in_order = [a for acts in self._actuators for a in acts] == list(range(out.size))
-        self._join = _join if in_order else None
-        self._values = _values_of(self._names)
+        self._join = _join if in_order and len(self._names) > 1 else None
+        self._values = operator.itemgetter(*self._names)    # a tuple for two names or more
         self._sizes = tuple(len(acts) for acts in self._actuators)
         self._observe_agents = (None if self._plan is None
                                 else self._plan.bind(self.single_agent_env.data, self._names))
@@ -321,18 +320,6 @@ def _places(out: np.ndarray, actuators: list[int]) -> tuple[np.ndarray, Any]:
     if actuators == list(range(first, first + len(actuators))):
         return out[first:first + len(actuators)], ...
     return out, np.asarray(actuators, dtype=np.intp)
-
-
-def _values_of(names: tuple[str, ...]):
-    """``mapping -> (mapping[name] for name in names)`` as a tuple (C's ``itemgetter``, which
-    gives a tuple for two names or more; KeyError for a missing name)."""
-    if len(names) > 1:
-        return operator.itemgetter(*names)
-    return functools.partial(_one_value, names[0])
-
-
-def _one_value(name: str, mapping) -> tuple:
-    return (mapping[name],)
 
 
 make_ma = SafeMAEnv
