@@ -1,7 +1,8 @@
 """Build of the two compiled parts, plain C on the buffer protocol (no numpy headers):
 the layout sampler's loop (safety_sim/navigation/layout/_layout_kernel.c) and the elementwise
-functions with the bits of Python's math module that the batched rules use
-(safety_sim/_exact_math.c). Everything else is in pyproject.toml.
+functions with the bits of Python's math module that the batched rules use, with a few loops
+a step would otherwise run in Python (safety_sim/_exact_math.c and _loops.c). Everything
+else is in pyproject.toml.
 
 Both extensions are optional: without a C compiler the install goes on, the sampler runs its
 exact pure-Python loop and the batched rules map Python's math functions over their arrays
@@ -26,8 +27,8 @@ setup(
     ext_modules=[
         Extension("safety_sim.navigation.layout._layout_kernel",
                   sources=["safety_sim/navigation/layout/_layout_kernel.c"], optional=True),
-        Extension("safety_sim._exact_math", sources=["safety_sim/_exact_math.c"],
-                  optional=True),
+        Extension("safety_sim._exact_math",
+                  sources=["safety_sim/_exact_math.c", "safety_sim/_loops.c"], optional=True),
     ],
     cmdclass={"build_ext": BuildExt},
 )
