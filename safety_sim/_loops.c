@@ -4,7 +4,8 @@
  *   scatter_max(out, index, values, worlds): the lidar's combine of N worlds' readings into
  *     their bins by max, as the one-world loop does it (numpy's maximum.at is several times
  *     slower).
- *   within(values, low, high): a one-world action's bounds check in one call.
+ *   within(values, low, high): a one-world action's bounds check in one call (float64 or
+ *     float32 values).
  *   join(out, values, sizes): the agents' actions written one after the other into the robot's
  *     action vector (make_ma) in one call.
  *
@@ -86,8 +87,8 @@ PyObject *py_scatter_max(PyObject *self, PyObject *args)
 }
 
 /* within(values, low, high): whether low[i] <= values[i] <= high[i] for every i (NaN is not),
- * for a one-world action check; None where `values` is not a C-contiguous float64 buffer of
- * the bounds' length (the caller then checks it in Python). */
+ * for a one-world action check; None where `values` is not a C-contiguous float64 or float32
+ * buffer of the bounds' length (the caller then checks it in Python). */
 PyObject *py_within(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     Py_buffer v, lo, hi;
@@ -102,20 +103,32 @@ PyObject *py_within(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         PyBuffer_Release(&lo);
         return NULL;
     }
-    if (get_doubles(args[0], &v, 0, n, "values") < 0) {
+    /* the values: float64 or float32, else None -- found without raising (an exception set
+     * and cleared costs more than the check) but for objects without a C-contiguous buffer */
+    if (PyObject_GetBuffer(args[0], &v, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
         PyErr_Clear();
         PyBuffer_Release(&lo);
         PyBuffer_Release(&hi);
         Py_RETURN_NONE;
     }
-    const double *pv = (const double *)v.buf, *pl = (const double *)lo.buf,
-                 *ph = (const double *)hi.buf;
+    const char *fmt = v.format;
+    int f64 = fmt != NULL && strcmp(fmt, "d") == 0 && v.itemsize == sizeof(double);
+    int f32 = fmt != NULL && strcmp(fmt, "f") == 0 && v.itemsize == sizeof(float);
+    if ((!f64 && !f32) || v.len / v.itemsize != n) {
+        PyBuffer_Release(&v);
+        PyBuffer_Release(&lo);
+        PyBuffer_Release(&hi);
+        Py_RETURN_NONE;
+    }
+    const double *pl = (const double *)lo.buf, *ph = (const double *)hi.buf;
     int ok = 1;
-    for (Py_ssize_t i = 0; i < n; i++)
-        if (!(pl[i] <= pv[i] && pv[i] <= ph[i])) {
+    for (Py_ssize_t i = 0; i < n; i++) {
+        double x = f64 ? ((const double *)v.buf)[i] : (double)((const float *)v.buf)[i];
+        if (!(pl[i] <= x && x <= ph[i])) {
             ok = 0;
             break;
         }
+    }
     PyBuffer_Release(&v);
     PyBuffer_Release(&lo);
     PyBuffer_Release(&hi);

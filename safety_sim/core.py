@@ -268,7 +268,7 @@ class ActionCheckMixin:
         """Fast path for a real array of the right shape inside the bounds (NaN fails the
         comparisons); anything else goes to ``check_box_action`` for the error message."""
         if type(action) is np.ndarray and action.shape == self._act_shape and _within:
-            inside = _within(action, self._act_low, self._act_high)   # None: not float64
+            inside = _within(action, self._act_low, self._act_high)   # None: not float64/32
             if inside:
                 return action
             if inside is False:

@@ -70,6 +70,12 @@ def test_one_action_check_compiled_or_not(compiled, monkeypatch):
             env._check_action(np.array(bad))
     strided = np.array([[0.5, 9.0], [0.5, 9.0], [0.5, 9.0]])[:, 0]    # not contiguous
     assert env._check_action(strided) is strided
+    ints = np.array([1, -2, 0])
+    assert env._check_action(ints) is ints
+    with pytest.raises(ValueError, match="outside"):
+        env._check_action(np.array([0.0, 2.5, 0.0], dtype=np.float32))
+    with pytest.raises(ValueError, match="NaN"):
+        env._check_action(np.array([0.0, np.nan, 0.0], dtype=np.float32))
 
 
 def test_discrete_action_errors_name_the_problem():
