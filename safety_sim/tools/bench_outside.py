@@ -43,6 +43,17 @@ class _TimedSim:
         setattr(self._inner, name, value)
 
 
+def takes_threads(env_id: str) -> bool:
+    """Whether the native vector env of ``env_id`` takes ``num_threads`` (its default is all
+    cores, so a figure "at T threads" must pass T, 1 included)."""
+    entry = gymnasium.spec(env_id).vector_entry_point
+    if entry is None:
+        return False
+    creator = gymnasium.envs.registration.load_env_creator(entry) if isinstance(entry, str) \
+        else entry
+    return bool(getattr(creator, "supports_threads", False))
+
+
 @dataclass(frozen=True)
 class OutsideTime:
     env_id: str
@@ -65,7 +76,9 @@ def outside_time(env_id: str, num_envs: int = 512, threads: int = 1, steps: int 
     if steps < 1 or warmup < 0 or num_envs < 1 or threads < 1:
         raise ValueError(f"steps ({steps}), num_envs ({num_envs}) and threads ({threads}) must "
                          f"be >= 1 and warmup ({warmup}) >= 0")
-    threading = {"num_threads": threads} if threads > 1 else {}   # not every family has it
+    threading = {"num_threads": threads} if takes_threads(env_id) else {}
+    if threads > 1 and not threading:
+        raise ValueError(f"{env_id}: its vector env runs on one thread (no num_threads)")
     env = gymnasium.make_vec(env_id, num_envs=num_envs, vectorization_mode="vector_entry_point",
                              **threading)
     try:

@@ -18,6 +18,20 @@ def test_split_of_a_step_adds_up():
     assert "SafetyPointGoal1-v0 N=3" in r.line()
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_the_env_runs_on_the_threads_asked_for(monkeypatch, threads):
+    # the native env's default is all cores: a figure "at 1 thread" must pass num_threads=1
+    seen = []
+    make_vec = gymnasium.make_vec
+
+    def spy(*args, **kwargs):
+        seen.append(kwargs.get("num_threads"))
+        return make_vec(*args, **kwargs)
+    monkeypatch.setattr(gymnasium, "make_vec", spy)
+    r = outside_time("SafetyPointGoal1-v0", num_envs=2, threads=threads, steps=1, warmup=0)
+    assert seen == [threads] and r.threads == threads
+
+
 def test_timed_simulator_gives_the_same_episode():
     def rollout(timed: bool):
         env = gymnasium.make_vec("SafetyPointGoal1-v0", num_envs=2,
@@ -44,6 +58,8 @@ def test_bad_arguments_and_ids_without_simulator_are_named():
         outside_time("SafetyPointGoal1-v0", steps=0)
     with pytest.raises(ValueError, match="SafetyConveyorBelt-v0"):
         outside_time("SafetyConveyorBelt-v0", num_envs=2, steps=1)
+    with pytest.raises(ValueError, match="SafetyConveyorBelt-v0: its vector env runs on one"):
+        outside_time("SafetyConveyorBelt-v0", num_envs=2, threads=2, steps=1)
 
 
 def test_bench_vector_prints_the_outside_figure_for_simulated_ids(capsys):
