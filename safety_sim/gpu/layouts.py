@@ -14,7 +14,14 @@ thread from a copy of the stream advanced by the steps left to the time limit --
 the world needs if its episode runs to its end, which is what most episodes do. When the
 world's stream is next needed, the drawn-ahead layout is taken if the world has taken exactly
 those steps (and no goal event came between); otherwise it is drawn then. Either way the
-layout is the single env's for that history.
+layout is the single env's for that history. A draw ahead that can no longer be taken (the
+world was reset with a seed, or drew ahead again) is cancelled if it has not started, so a
+reset of all worlds does not queue behind the previous reset's draws.
+
+Streams are ``RandomState`` objects, which cost about 90 us each to build: a world's stream that
+a reset replaces, and the stream of a draw ahead that is dropped, go to a spare list, and
+seeded streams and the copies of drawing ahead reseed or overwrite a spare instead of building
+a new one (the same states either way).
 """
 from __future__ import annotations
 
@@ -23,14 +30,9 @@ from concurrent.futures import Future, ThreadPoolExecutor
 import numpy as np
 
 from safety_sim.navigation.episode import goal_event, settle_stream
+from safety_sim.navigation.layout.placer import layout_stream
 from safety_sim.navigation.worlds import WorldData, WorldModel
 from safety_sim.gpu.physics import host_rows
-
-
-def _copy(rs: np.random.RandomState) -> np.random.RandomState:
-    out = np.random.RandomState()
-    out.set_state(rs.get_state())
-    return out
 
 
 class HostLayouts:
@@ -49,6 +51,7 @@ class HostLayouts:
         self.goal_button = np.full(n, -1, dtype=np.int64)
         self._ahead: list[tuple[int, Future] | None] = [None] * n
         self._pool = ThreadPoolExecutor(threads, "safety-sim-layouts") if threads else None
+        self._spare: list[np.random.RandomState] = []   # streams nobody reads any more
         self.drawn_ahead = self.drawn_late = 0        # what resets found (for benchmarks)
 
     # -- draws ----------------------------------------------------------------------------------
@@ -60,6 +63,7 @@ class HostLayouts:
         None per world; None continues the world's stream). A refused override raises before
         anything changes."""
         jobs = [(int(i), s) for i, s in zip(ids, seeds)]
+        self.forget_ahead([i for i, s in jobs if s is not None or overrides])
         if self._pool is not None and len(jobs) > 1 and not overrides:
             futures = [self._pool.submit(self._draw, i, s, overrides, True) for i, s in jobs]
             return [f.result() for f in futures]
@@ -67,18 +71,31 @@ class HostLayouts:
 
     def _draw(self, i: int, seed, overrides, take_ahead: bool):
         if seed is not None:
-            return self.placers[i].draw(seed, None, None, overrides)
+            return self.placers[i].draw(None, layout_stream(seed, self._spare_stream()), None,
+                                        overrides)
         ahead = self._ahead[i]
         if take_ahead and not overrides and ahead is not None and ahead[0] == self.owed[i]:
             self.drawn_ahead += 1
+            self._ahead[i] = None                 # its stream becomes the world's
             return ahead[1].result()
         rs = self.streams[i]
         if overrides and rs is not None:      # a refused override must leave the stream
-            rs = _copy(rs)
+            rs = self._stream_from(rs.get_state())
         rs = settle_stream(rs, self.owed[i])
         entropy = np.random.default_rng() if rs is None else None
         self.drawn_late += take_ahead
         return self.placers[i].draw(None, rs, entropy, overrides)
+
+    def _spare_stream(self) -> np.random.RandomState:
+        try:
+            return self._spare.pop()              # atomic: workers take spares too
+        except IndexError:
+            return np.random.RandomState(0)
+
+    def _stream_from(self, state) -> np.random.RandomState:
+        out = self._spare_stream()
+        out.set_state(state)
+        return out
 
     def next_layouts(self, ids) -> list:
         """Autoreset: each world's stream goes on (the drawn-ahead layout where it fits)."""
@@ -92,6 +109,9 @@ class HostLayouts:
         spec, model = self.runtime.agent, self.runtime.model
         for i, (rs, layout) in zip(ids, plan):
             i = int(i)
+            old = self.streams[i]
+            if old is not None and old is not rs:
+                self._spare.append(old)
             self.streams[i], self.owed[i] = rs, 0
             self.reset_xy[i] = layout.xy
             self.goal_button[i] = -1 if layout.goal_button is None else layout.goal_button
@@ -145,14 +165,32 @@ class HostLayouts:
             if rs is None:
                 continue
             owed = int(self.owed[i]) + left
-            self._ahead[i] = (owed, self._pool.submit(self._ahead_job, i, _copy(rs), owed))
+            self._cancel(i)
+            self._ahead[i] = (owed, self._pool.submit(self._ahead_job, i, rs.get_state(), owed))
 
-    def _ahead_job(self, i: int, rs: np.random.RandomState, owed: int):
-        return self.placers[i].draw(None, settle_stream(rs, owed), None, {})
+    def _ahead_job(self, i: int, state, owed: int):
+        return self.placers[i].draw(None, settle_stream(self._stream_from(state), owed), None, {})
+
+    def _cancel(self, i: int) -> None:
+        """Drop world ``i``'s draw ahead: cancelled if not started; if done, its stream (which
+        nobody else holds) goes to the spares."""
+        ahead = self._ahead[i]
+        if ahead is None:
+            return
+        self._ahead[i] = None
+        future = ahead[1]
+        if not future.cancel() and future.done() and future.exception() is None:
+            self._spare.append(future.result()[0])
+
+    def wait_ahead(self) -> None:
+        """Until every pending draw ahead is done (benchmarks: time the steady state)."""
+        for ahead in self._ahead:
+            if ahead is not None and not ahead[1].cancelled():
+                ahead[1].exception()
 
     def forget_ahead(self, ids) -> None:
         for i in ids:
-            self._ahead[int(i)] = None
+            self._cancel(int(i))
 
     def close(self) -> None:
         if self._pool is not None:

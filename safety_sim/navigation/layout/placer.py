@@ -30,17 +30,25 @@ XY = tuple[float, float]
 SEED_LIMIT = 2 ** 32   # numpy.random.RandomState's integer seeds (the reference's layouts)
 
 
-def layout_stream(seed: int) -> np.random.RandomState:
+def layout_stream(seed: int, reuse: np.random.RandomState | None = None
+                  ) -> np.random.RandomState:
     """The layout stream of ``reset(seed=seed)``: ``RandomState(seed)`` as the reference for
     seeds below 2**32 (same layouts); a larger seed is split into its 32-bit words (least
-    significant first), which seed ``RandomState`` through its array form."""
+    significant first), which seed ``RandomState`` through its array form. ``reuse``: a
+    RandomState nobody reads any more, reseeded in place (the same state as a new one, without
+    the cost of building one: about 1 us instead of 90)."""
     if seed < SEED_LIMIT:
-        return np.random.RandomState(seed)
-    words = []
-    while seed:
-        words.append(seed & 0xFFFFFFFF)
-        seed >>= 32
-    return np.random.RandomState(np.array(words, dtype=np.uint32))
+        key = seed
+    else:
+        words = []
+        while seed:
+            words.append(seed & 0xFFFFFFFF)
+            seed >>= 32
+        key = np.array(words, dtype=np.uint32)
+    if reuse is None:
+        return np.random.RandomState(key)
+    reuse.seed(key)
+    return reuse
 
 
 class NavPlacer:
