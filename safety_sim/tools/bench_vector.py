@@ -32,6 +32,7 @@ import numpy as np
 from safety_sim import tools
 from safety_sim.navigation.config import SUBSTEPS
 from safety_sim.registration import NAVIGATION_FAMILIES, is_navigation
+from safety_sim.tools.bench_outside import takes_threads
 from safety_sim.tools.bench_runners import EnvRunner, RawGridRunner
 
 SIZES = (1, 8, 32, 128, 512)
@@ -113,8 +114,7 @@ class VectorResult:
 
 def thread_counts(row) -> tuple[int, ...]:
     """1 and all cores for native envs that take ``num_threads``, else just 1."""
-    cls = gymnasium.envs.registration.load_env_creator(row.vector_entry_point)
-    return (1, CORES) if getattr(cls, "supports_threads", False) and CORES > 1 else (1,)
+    return (1, CORES) if takes_threads(row.id) and CORES > 1 else (1,)
 
 
 def _native(row, n: int, threads: int):
