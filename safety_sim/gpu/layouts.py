@@ -184,8 +184,8 @@ class HostLayouts:
 
     def wait_ahead(self) -> None:
         """Until every pending draw ahead is done (benchmarks: time the steady state)."""
-        for ahead in self._ahead:
-            if ahead is not None and not ahead[1].cancelled():
+        for ahead in self._ahead:                  # a cancelled one is no longer listed
+            if ahead is not None:
                 ahead[1].exception()
 
     def forget_ahead(self, ids) -> None:
