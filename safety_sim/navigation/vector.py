@@ -90,6 +90,10 @@ class NavigationVectorEnv(BatchedVectorEnv):
                  num_threads: int | None = None, use_batch: bool | None = None,
                  device: None = None, **kwargs: Any) -> None:
         single = self.single_class(render_mode=render_mode, **kwargs)
+        if use_batch not in (None, True, False):
+            raise TypeError(f"{single.name} vector env: use_batch must be None, True or False, "
+                            f"got {use_batch!r}")
+        self._use_batch = use_batch
         limit = single.config.max_episode_steps
         limit = limit if max_episode_steps is None else min(
             limit, check_int(max_episode_steps, "max_episode_steps", single.name, low=1))
@@ -98,9 +102,6 @@ class NavigationVectorEnv(BatchedVectorEnv):
                          render_mode=render_mode)
         threads = 0 if num_threads is None else check_int(num_threads, "num_threads",
                                                           self.name, low=1)
-        if use_batch not in (None, True, False):
-            raise TypeError(f"{self.name}: use_batch must be None, True or False, got "
-                            f"{use_batch!r}")
         n = self.num_envs
         self.runtime = lv = single.runtime
         self.task, self.config, self.label_names = lv.task, lv.config, lv.task.label_names
@@ -125,6 +126,9 @@ class NavigationVectorEnv(BatchedVectorEnv):
         self._buttons_on = np.ones(n, dtype=bool)
         self._cost_sum = np.zeros(n)
         self._reward_terms: dict[str, np.ndarray] = {}
+
+    def _check_size(self, single_env: NavigationEnv, num_envs: int) -> None:
+        NavWorlds.check_size(single_env.runtime, num_envs, self._use_batch)
 
     # -- resets ---------------------------------------------------------------------------------
     def _start(self, options: dict[str, Any]) -> dict:

@@ -28,7 +28,8 @@ from safety_sim.navigation.agents._build import VIEW_CONSTANTS
 from safety_sim.navigation.layout.placement import ResetLayout
 from safety_sim.navigation.physics import BAD_STATE, agent_velocity, reset_by_mujoco
 from safety_sim.navigation.reset_state import settle_like_reference
-from safety_sim.vector.mujoco_batch import STAGE_ACC, STAGE_NONE, open_backend
+from safety_sim.vector.mujoco_batch import (STAGE_ACC, STAGE_NONE, check_backend_memory,
+                                            open_backend)
 
 #: state and output fields the envs read every step
 _BOUND = ("qpos", "qvel", "ctrl", "time", "xpos", "xmat", "sensordata", "qacc",
@@ -103,14 +104,18 @@ class NavWorlds:
         self.last_warning = [""] * n
         self._open()
 
+    @staticmethod
+    def check_size(runtime, n: int, use_batch: bool | None) -> None:
+        """MemoryError, before anything is allocated, where ``n`` worlds of the level
+        ``runtime`` do not fit (:func:`~safety_sim.vector.mujoco_batch.check_memory`)."""
+        check_backend_memory(runtime.model, n, use_batch, runtime.name, _persistent(runtime))
+
     def _open(self) -> None:
         """The backend and the arrays bound to it (state fields are live views of its rows;
         model fields with a value per world are its expanded rows)."""
-        # one MjData per world, so that a step continues from the previous closing forward,
-        # except for gremlin levels, whose rollout calls run faster on shared MjData
         threads, use_batch = self._backend
         self.sim = sim = open_backend(self.model, self.n, threads, use_batch,
-                                      self.runtime.name, persistent=not self.gremlins)
+                                      self.runtime.name, persistent=_persistent(self.runtime))
         for name in _BOUND + (("mocap_pos",) if self.gremlins else ()) + \
                 (("cvel", "subtree_com") if self.config.reward.reads_velocity else ()):
             setattr(self, name, sim.bind(name))
@@ -259,3 +264,10 @@ class NavWorlds:
         a = self.handles.agent_body
         return agent_velocity(ops.NUMPY, self.cvel[:, a].T, self.xpos[:, a].T,
                               self.subtree_com[:, self._root].T)
+
+
+def _persistent(runtime) -> bool:
+    """Whether the batch keeps one MjData per world (a step then continues from the previous
+    closing forward): yes, except on gremlin levels, whose rollout calls run faster on shared
+    MjData."""
+    return len(runtime.handles.gremlin_mocap) == 0

@@ -72,6 +72,7 @@ class BatchedVectorEnv(VectorEnv):
                              "HumanRendering for a window)")
         self.render_mode = render_mode
         self._single = single_env  # validates the kwargs; also the renderer
+        self._check_size(single_env, n)
         self.metadata = {"render_modes": ["rgb_array"],
                          "render_fps": single_env.metadata.get("render_fps", 30),
                          "autoreset_mode": self.autoreset_mode}
@@ -88,6 +89,11 @@ class BatchedVectorEnv(VectorEnv):
             from safety_sim.vector.streams import WorldUniforms
 
             self.world_rng = WorldUniforms(n)
+
+    def _check_size(self, single_env: gymnasium.Env, num_envs: int) -> None:
+        """Refuse ``num_envs`` worlds the process cannot hold, before anything per world is
+        made (the batched spaces alone are two arrays of ``num_envs`` rows); a vector env
+        with a simulator per world overrides it."""
 
     # -- gymnasium API ----------------------------------------------------------------------
     def reset(self, *, seed: int | list[int | None] | None = None,

@@ -45,9 +45,7 @@ def open_backend(model: mujoco.MjModel, nsim: int, nthread: int, use_batch: bool
     the loop (one thread). ``persistent``: ``Batch`` keeps one MjData per world (same
     numbers; a step then continues from the previous call's stages)."""
     cls = batch_class()
-    if use_batch is None:
-        use_batch = cls is not None
-    check_memory(model, nsim, persistent and bool(use_batch), name)
+    use_batch = check_backend_memory(model, nsim, use_batch, name, persistent)
     if not use_batch:
         return LoopBatch(model, nsim)
     if cls is None:
@@ -55,6 +53,17 @@ def open_backend(model: mujoco.MjModel, nsim: int, nthread: int, use_batch: bool
             f"{name}: this MuJoCo ({mujoco.__version__}) has no mujoco.batch.Batch; pass "
             "use_batch=None or False for the loop over MjData (one thread)")
     return cls(model, nsim, nthread, persistent=persistent)
+
+
+def check_backend_memory(model: mujoco.MjModel, nsim: int, use_batch: bool | None, name: str,
+                         persistent: bool = False) -> bool:
+    """:func:`check_memory` for the backend :func:`open_backend` picks from ``use_batch``
+    (None: ``Batch`` where it exists); returns whether that is ``Batch``. A vector env calls it
+    first thing, before anything per world is allocated."""
+    if use_batch is None:
+        use_batch = batch_class() is not None
+    check_memory(model, nsim, persistent and bool(use_batch), name)
+    return bool(use_batch)
 
 
 def check_memory(model: mujoco.MjModel, nsim: int, persistent: bool, name: str) -> None:

@@ -9,11 +9,20 @@ import gymnasium
 import pytest
 
 import safety_sim  # noqa: F401
+from safety_sim.vector import base as vector_base
 
 
-def test_too_many_worlds_for_the_memory_available():
+@pytest.mark.parametrize("use_batch", [None, False])
+def test_too_many_worlds_for_the_memory_available(monkeypatch, use_batch):
+    """Refused first thing: nothing per world is made before (the batched spaces of 10**7 worlds
+    alone took 49 s and ~10 GB when the check came after them)."""
+    def built(*args):
+        raise AssertionError("the batched spaces were built before the size was checked")
+
+    monkeypatch.setattr(vector_base, "batch_space", built)
     with pytest.raises(MemoryError, match=r"num_envs=10000000 .*memory available"):
-        gymnasium.make_vec("SafetyPointGoal1-v0", 10**7, vectorization_mode="vector_entry_point")
+        gymnasium.make_vec("SafetyPointGoal1-v0", 10**7, vectorization_mode="vector_entry_point",
+                           use_batch=use_batch)
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="RLIMIT_AS is enforced on Linux")
