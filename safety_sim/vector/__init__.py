@@ -1,6 +1,7 @@
 """The batched machinery every native vector env shares: :class:`~.base.BatchedVectorEnv`
 (spaces, seeding, autoreset, info layout, input checks), the MuJoCo batch backends
-(:mod:`.mujoco_batch`), per-world random streams (:mod:`.streams`) and checks (:mod:`.checks`).
+(:mod:`.mujoco_batch`), per-world random streams (:mod:`.streams`), checks (:mod:`.checks`) and
+the refusal of a number of worlds that does not fit in memory (:mod:`.memory`).
 
 The native vector envs themselves live with their families and are reached through
 ``gymnasium.make_vec(id, num_envs, vectorization_mode="vector_entry_point")``.

