@@ -15,12 +15,11 @@ import functools
 import inspect
 import re
 import sys
-from pathlib import Path
 
 import safety_sim
 from safety_sim import registration, tools
-from safety_sim.navigation.oracle import evaluate
-from safety_sim.tools import bench, record, view
+from safety_sim.tools import oracle_eval, record, view
+from safety_sim.tools.bench import command as bench
 
 FAMILY_TITLES = {"push": "Push (MuJoCo, continuous control)",
                  "navigation": ("Safe Navigation: Goal, Button, Circle, Run and your own levels "
@@ -32,7 +31,7 @@ FAMILY_TITLES = {"push": "Push (MuJoCo, continuous control)",
 TOOLS = {"record": (record, "record episodes to .mp4 or .gif"),
          "view": (view, "drive an env from the keyboard in the viewer"),
          "bench": (bench, "measure step, reset and render speed"),
-         "oracle-eval": (evaluate, "success and cost of the navigation oracles")}
+         "oracle-eval": (oracle_eval, "success and cost of the navigation oracles")}
 
 
 def env_doc(r: registration.EnvRow) -> str:
@@ -142,12 +141,6 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     return tools.run_tool(parser, lambda args: args.func(args), argv)
-
-
-def script(command: str, path: str) -> int:
-    """Run the tool ``command`` for the script at ``path`` (``scripts/*.py``), with the
-    script's file name as the program name in its usage and error lines."""
-    return TOOLS[command][0].main(prog=Path(path).name)
 
 
 if __name__ == "__main__":

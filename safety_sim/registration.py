@@ -23,8 +23,9 @@ NAV_TASKS = (("Goal", (0, 1, 2), "GoalEnv", 1000), ("Button", (0, 1, 2), "Button
              ("Circle", (0, 1, 2), "CircleEnv", 500), ("Run", (0,), "RunEnv", 500),
              ("Race", (0, 1, 2), "RaceEnv", 500), ("FadingEasy", (0, 1, 2), "FadingEasyEnv", 1000),
              ("FadingHard", (0, 1, 2), "FadingHardEnv", 1000))
-# Tasks with keyboard-driven ``...Debug-v0`` ids, and their agents (sg_extra_navigation.md §7)
-DEBUG_TASKS = ("Race", "FadingEasy", "FadingHard")
+# Tasks with keyboard-driven ``...Debug-v0`` ids, and their agents (sg_extra_navigation.md §7;
+# Push, Goal, Button, Circle and Run: Safety-Gymnasium 1.0.0's own, sg_head.md §6)
+DEBUG_TASKS = ("Push", "Goal", "Button", "Circle", "Run", "Race", "FadingEasy", "FadingHard")
 DEBUG_AGENTS = ("Point", "Car", "Racecar")
 
 
@@ -56,13 +57,16 @@ def _task_rows(task: str, levels, entry_point: str, steps: int, family: str) -> 
     return rows
 
 
-def _debug_rows(task: str, levels, steps: int) -> list[EnvRow]:
-    """``Safety{Agent}{Task}{Level}Debug[Gymnasium]-v0``: the base id driven by the keyboard
-    of its viewer (``safety_sim.navigation.tasks:DebugEnv``; no native vector form)."""
+def _debug_rows(task: str, levels, steps: int, family: str) -> list[EnvRow]:
+    """``Safety{Agent}{Task}{Level}Debug[Gymnasium]-v0`` (for the tasks of ``DEBUG_TASKS``):
+    the base id driven by the keyboard of its viewer (``safety_sim.navigation.tasks:DebugEnv``;
+    no native vector form)."""
+    if task not in DEBUG_TASKS:
+        return []
     return [EnvRow(id=f"Safety{agent}{task}{level}Debug{alias}-v0",
                    entry_point="safety_sim.navigation.tasks:DebugEnv",
                    kwargs={"task": task, "agent": agent, "level": level},
-                   max_episode_steps=steps, family="navigation")
+                   max_episode_steps=steps, family=family)
             for agent in DEBUG_AGENTS for level in levels for alias in ("", "Gymnasium")]
 
 
@@ -74,7 +78,8 @@ def _nav_vector(entry_point: str) -> str:
 
 
 def _push_rows() -> list[EnvRow]:
-    return _task_rows("Push", PUSH_LEVELS, "safety_sim.navigation.push:PushEnv", 1000, "push")
+    return (_task_rows("Push", PUSH_LEVELS, "safety_sim.navigation.push:PushEnv", 1000, "push")
+            + _debug_rows("Push", PUSH_LEVELS, 1000, "push"))
 
 
 def _navigation_rows() -> list[EnvRow]:
@@ -87,8 +92,7 @@ def _navigation_rows() -> list[EnvRow]:
         rows += _task_rows(task, levels, f"safety_sim.navigation.tasks:{cls}", steps,
                            "navigation")
     for task, levels, _, steps in NAV_TASKS:
-        if task in DEBUG_TASKS:
-            rows += _debug_rows(task, levels, steps)
+        rows += _debug_rows(task, levels, steps, "navigation")
     rows.append(EnvRow("SafetyNavigation-v0", "safety_sim.navigation.env:NavigationEnv", {},
                        None, "navigation",
                        vector_entry_point=_nav_vector("navigation:NavigationEnv")))

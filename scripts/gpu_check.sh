@@ -8,8 +8,8 @@
 # failure and exits non-zero if any stage failed):
 #   1. versions: nvidia-smi, Python, torch (+CUDA), warp, mujoco, mujoco_warp
 #   2. tests:    the gpu-marked tests on device "cuda" (SAFETY_SIM_GPU_TEST_DEVICE=cuda)
-#   3. agreement: python -m safety_sim.gpu.agreement on Point/Car/Ant Goal1 (per-step, stats)
-#   4. bench:    python -m safety_sim.gpu.bench --device cuda (every agent's Goal1 at
+#   3. agreement: python -m safety_sim.tools.bench.gpu_agreement on Point/Car/Ant Goal1 (per-step, stats)
+#   4. bench:    python -m safety_sim.tools.bench.gpu --device cuda (every agent's Goal1 at
 #                N = 1024 4096 16384 65536, beside MJWarp physics alone and the CPU native env)
 # Warp compiles its kernels on the first step of each level (about 77 s for a Point level on an
 # H200, more for Car): WARP_CACHE_PATH (default OUTDIR/warp-cache) keeps them for a rerun.
@@ -46,10 +46,10 @@ print(\"warp\", warp.__version__, \"mujoco\", mujoco.__version__, \"mujoco_warp\
 warp.init(); print(\"warp cuda\", warp.is_cuda_available())'"
 stage tests 1800 env SAFETY_SIM_GPU_TEST_DEVICE=cuda "$PY" -m pytest -q -p no:cacheprovider \
   -m gpu tests/gpu -x --durations=10
-stage agreement 1200 "$PY" -m safety_sim.gpu.agreement SafetyPointGoal1-v0 SafetyCarGoal1-v0 \
+stage agreement 1200 "$PY" -m safety_sim.tools.bench.gpu_agreement SafetyPointGoal1-v0 SafetyCarGoal1-v0 \
   SafetyAntGoal1-v0 --device cuda
 # shellcheck disable=SC2086
-stage bench 2400 "$PY" -m safety_sim.gpu.bench --device cuda --ids $IDS --sizes $SIZES \
+stage bench 2400 "$PY" -m safety_sim.tools.bench.gpu --device cuda --ids $IDS --sizes $SIZES \
   --seconds 5
 echo "results in $OUT (summary.txt, one log per stage)"
 exit $status

@@ -16,8 +16,6 @@ from __future__ import annotations
 import copy
 import json
 import pickle
-import sys
-from pathlib import Path
 
 import gymnasium
 import numpy as np
@@ -26,8 +24,7 @@ from gymnasium.utils.env_checker import check_env
 
 from safety_sim.registration import ENV_ROWS
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
-from rollout_digest import canonical  # noqa: E402  (every bit of nested outputs)
+from rollout_digest import canonical  # every bit of nested outputs
 
 ROWS = {r.id: r for r in ENV_ROWS}
 ALIASES = {r.id: r.id.replace("Gymnasium-", "-") for r in ENV_ROWS if "Gymnasium-" in r.id}

@@ -128,8 +128,7 @@ def test_first_screen_commands_are_real():
     commands = re.findall(r"^    (pip install .*)$", first_screen, re.M)
     assert len(commands) == 2 and "pytest" in commands[1]
     main = shlex.split(commands[0].split("&&", 1)[1])
-    assert main[:2] == ["python", "scripts/record_video.py"]
-    assert (ROOT / main[1]).exists()
+    assert main[:2] == ["safety-sim", "record"]
     args = record.build_parser("record").parse_args(main[2:])
     assert args.env in gymnasium.registry and args.policy == "oracle"
 

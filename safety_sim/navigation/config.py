@@ -37,7 +37,7 @@ from safety_sim.navigation.objects import (
     Vases,
     object_order,
 )
-from safety_sim.navigation.layout import race
+from safety_sim.navigation.levels import race
 from safety_sim.navigation.rewards import (
     REWARD_RULES,
     ButtonReward,
@@ -101,10 +101,9 @@ class NavConfig:
 
 
 def _rect(value, name: str) -> list[str]:
-    try:
-        xmin, ymin, xmax, ymax = value
-    except (TypeError, ValueError):
-        return [f"{name}: must be (xmin, ymin, xmax, ymax), got {value!r}"]
+    if not isinstance(value, tuple) or len(value) != 4:   # a config is a hashable value
+        return [f"{name}: must be a tuple (xmin, ymin, xmax, ymax), got {value!r}"]
+    xmin, ymin, xmax, ymax = value
     bad = [p for i, v in enumerate(value) for p in _finite(v, f"{name}[{i}]")]
     if not bad and not (xmin <= xmax and ymin <= ymax):
         bad.append(f"{name}: empty rectangle {tuple(value)}")
@@ -142,7 +141,8 @@ def _problems(cfg: NavConfig) -> list[str]:
             if need not in have:
                 out.append(f"reward: {type(cfg.reward).__name__} needs a {need} in objects")
         buttons = cfg.find(Buttons)
-        if isinstance(cfg.reward, ButtonReward) and buttons is not None and buttons.count < 1:
+        if isinstance(cfg.reward, ButtonReward) and buttons is not None \
+                and not buttons.check() and buttons.count < 1:   # a bad count: named above
             out.append("objects: ButtonReward needs at least one button (Buttons.count >= 1)")
     out += _rect(cfg.extents, "extents")
     if cfg.agent_area is not None:
@@ -150,8 +150,7 @@ def _problems(cfg: NavConfig) -> list[str]:
     # the limits and their reasons: safety_sim.navigation.bounds
     out += bounds.number(cfg.agent_keepout, "agent_keepout", 0, bounds.MAX_LENGTH)
     out += bounds.number(cfg.floor_size, "floor_size", 0, bounds.MAX_FLOOR_SIZE, low_open=True)
-    if cfg.floor not in FLOORS:
-        out.append(f"floor: must be one of {FLOORS}, got {cfg.floor!r}")
+    out += bounds.one_of(cfg.floor, "floor", FLOORS)
     out += bounds.number(cfg.lidar_max_dist, "lidar_max_dist", 0, bounds.MAX_LIDAR_DIST,
                          low_open=True)
     out += bounds.integer(cfg.lidar_bins, "lidar_bins", 1, bounds.MAX_LIDAR_BINS)
@@ -162,6 +161,12 @@ def _problems(cfg: NavConfig) -> list[str]:
         if total > bounds.MAX_OBJECTS:
             out.append(f"objects: {total} objects in all; at most {bounds.MAX_OBJECTS} (MuJoCo's "
                        "default arena and the per-step cost of the lidar and contacts)")
+        colliding = {type(o).__name__: o.count for o in cfg.objects if o.collidable and o.count}
+        if sum(colliding.values()) > bounds.MAX_COLLIDING:
+            each = ", ".join(f"{k} {n}" for k, n in colliding.items())
+            out.append(f"objects: {sum(colliding.values())} colliding bodies in all ({each}); "
+                       f"at most {bounds.MAX_COLLIDING} (a step costs about moving x colliding "
+                       "bodies in contact: see safety_sim.navigation.bounds.MAX_COLLIDING)")
     return out or bounds.floor_problems(cfg) or _fit_problems(cfg)
 
 

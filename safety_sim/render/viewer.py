@@ -20,7 +20,7 @@ def require_display() -> None:
         raise RuntimeError(
             "render_mode='human' opens the MuJoCo viewer and needs a display (DISPLAY or "
             "WAYLAND_DISPLAY is unset or unreachable). Use render_mode='rgb_array' headless, e.g. "
-            "scripts/record_video.py, or run under a virtual display such as xvfb-run.")
+            "`safety-sim record`, or run under a virtual display such as xvfb-run.")
 
 
 #: the MjvOption fields that choose what is drawn

@@ -1,15 +1,15 @@
 """The recorder's heads-up display (``record --hud``): the running episode's figures written
 across the top of every frame, e.g. ``step 212  return 8.41  cost 0  goals 2``.
 
-Drawn with the gridworld captions' bitmap font (:mod:`safety_sim.gridworlds.render.caption`:
-numpy only, the same pixels on every machine) in a translucent dark band. ``goals`` is shown
-for envs that report ``info["goal_met"]`` (the navigation tasks).
+Drawn with the package's bitmap font (:mod:`safety_sim.render.font`, also the gridworld
+captions': numpy only, the same pixels on every machine) in a translucent dark band. ``goals``
+is shown for envs that report ``info["goal_met"]`` (the navigation tasks).
 """
 from __future__ import annotations
 
 import numpy as np
 
-from safety_sim.gridworlds.render.caption import (
+from safety_sim.render.font import (
     BAND_ALPHA,
     BAND_RGB,
     GLYPH_H,

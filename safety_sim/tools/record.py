@@ -1,7 +1,7 @@
 """Record episodes of any registered environment to a video, headless.
 
     safety-sim record --env SafetyPointGoal1-v0 --policy oracle --hud --out goal.mp4
-    python scripts/record_video.py --env SafetyConveyorBelt-v0 --policy oracle --out belt.gif
+    safety-sim record --env SafetyConveyorBelt-v0 --policy oracle --out belt.gif
 
 Frames come from `render_mode="rgb_array"` (off-screen MuJoCo; the OpenGL backend is picked on
 the first frame: `MUJOCO_GL` if set, else EGL or OSMesa, whichever loads, when there is no
@@ -31,6 +31,46 @@ from safety_sim.tools.policies import POLICIES, make_policy
 
 VIDEO_EXTENSIONS = (".mp4", ".mkv", ".mov")
 GIF_EXTENSIONS = (".gif",)
+#: the largest frame side: OpenGL's renderbuffers stop at 8192 or 16384 on most drivers, and
+#: one 8192 x 8192 frame is already 200 MB
+MAX_FRAME = 8192
+
+
+def frame_size(text: str) -> int:
+    """argparse type of --width/--height: an int in 1..MAX_FRAME."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number of pixels: {text!r}") from None
+    if not 1 <= value <= MAX_FRAME:
+        raise argparse.ArgumentTypeError(f"must be 1..{MAX_FRAME} pixels, got {value}")
+    return value
+
+
+def output_path(text: str) -> Path:
+    """argparse type of --out: a file name with a known extension that is not a directory."""
+    path = Path(text)
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is a directory; give a file name such as "
+                                         f"{str(path / 'episode.mp4')!r}")
+    if path.suffix.lower() not in VIDEO_EXTENSIONS + GIF_EXTENSIONS:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: unsupported extension {path.suffix or '(none)'!r}; use one of "
+            f"{', '.join(VIDEO_EXTENSIONS + GIF_EXTENSIONS)}")
+    return path
+
+
+def check_overwrite(path: Path, overwrite: bool) -> None:
+    """Refuse to replace an existing file (or any symbolic link, whose target would be
+    written) unless ``overwrite``; with it, a link itself is removed first, so that its
+    target is never written."""
+    if not (path.exists() or path.is_symlink()):
+        return
+    what = "a symbolic link" if path.is_symlink() else "an existing file"
+    if not overwrite:
+        raise ToolError(f"{path} is {what}; pass --overwrite to replace it")
+    if path.is_symlink():
+        path.unlink()
 
 
 @dataclass
@@ -143,9 +183,13 @@ class Progress:
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--env", required=True, metavar="ID",
                    help="environment id (see `safety-sim list`)")
-    p.add_argument("--out", default=None, metavar="PATH",
+    p.add_argument("--out", default=None, metavar="PATH", type=output_path,
                    help="output file; the extension picks the format: .mp4 (.mkv, .mov) or "
-                        ".gif (default: <ID>.mp4)")
+                        ".gif (default: <ID>.mp4). An existing file is not replaced unless "
+                        "--overwrite is given")
+    p.add_argument("--overwrite", action="store_true",
+                   help="replace the --out file if it exists (a symbolic link there is "
+                        "replaced by the file, its target left alone)")
     p.add_argument("--episodes", type=int, default=1, help="number of episodes (default 1)")
     p.add_argument("--policy", default="random", choices=POLICIES,
                    help="random (default), oracle (scripted solver: every gridworld; Point "
@@ -157,8 +201,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "the whole level from above; Run: track), track (follows the agent), "
                         "fixednear, fixedfar, vision; gridworlds: top (default), follow, "
                         "first_person; Safe Velocity: track")
-    p.add_argument("--width", type=int, default=480, help="frame width (default 480)")
-    p.add_argument("--height", type=int, default=480, help="frame height (default 480)")
+    p.add_argument("--width", type=frame_size, default=480,
+                   help=f"frame width, 1..{MAX_FRAME} (default 480)")
+    p.add_argument("--height", type=frame_size, default=480,
+                   help=f"frame height, 1..{MAX_FRAME} (default 480)")
     p.add_argument("--fps", type=float, default=None,
                    help="video frame rate (default: the env's metadata render_fps)")
     p.add_argument("--max-steps", type=int, default=None,
@@ -207,6 +253,9 @@ def record(args: argparse.Namespace) -> RecordResult:
     out = Path(args.out if args.out else f"{row.id}.mp4")
     if out.suffix.lower() not in VIDEO_EXTENSIONS + GIF_EXTENSIONS:
         VideoWriter(out, 1.0)  # raises the extension error before any env is built
+    if out.is_dir():
+        raise ToolError(f"{out} is a directory; give a file name with --out")
+    check_overwrite(out, getattr(args, "overwrite", False))
     env = tools.make_env(row, "rgb_array", width=args.width, height=args.height, camera=camera,
                          disable_env_checker=True)
     try:

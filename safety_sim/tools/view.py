@@ -1,7 +1,7 @@
 """Drive an environment from the keyboard in MuJoCo's interactive (passive) viewer.
 
     safety-sim view --env SafetyCarPush2-v0
-    python scripts/view.py --env SafetyConveyorBelt-v0
+    safety-sim view --env SafetyConveyorBelt-v0
 
 The env is made with `render_mode="human"`; the viewer's key presses come back through the
 env's `human_key_callback`. Navigation ids (Push, Goal, Button, Circle, Run) step once per
@@ -52,7 +52,7 @@ def check_display(environ=os.environ, platform: str = sys.platform) -> None:
 
         if getattr(mujoco.viewer, "_MJPYTHON", None) is None:
             raise ToolError("on macOS the MuJoCo viewer must run under mjpython: "
-                            "mjpython scripts/view.py --env ID")
+                            "mjpython -m safety_sim.cli view --env ID")
     if not glfw_starts():
         raise ToolError("GLFW could not initialise a window system (is the display reachable?)")
 

@@ -16,6 +16,7 @@ from safety_sim.gridworlds.synth_seq.instructions import max_mission_length, mis
 from safety_sim.gridworlds.render import caption as cap
 from safety_sim.gridworlds.render import palette as pal
 from safety_sim.gridworlds.render.frame import GridFrame
+from safety_sim.render import font
 from safety_sim.gridworlds.render.scene import GridScene
 
 WHITE = np.array([255, 255, 255])
@@ -24,18 +25,18 @@ WHITE = np.array([255, 255, 255])
 # -- the caption font and layout -----------------------------------------------------------
 def test_every_mission_character_has_its_own_glyph():
     chars = set(mission_charset()) | set("".join(bup.MISSIONS))
-    assert chars <= set(cap.GLYPHS)
-    letters = [c for c in cap.GLYPHS if c != " "]
-    masks = {c: cap.glyph(c).tobytes() for c in letters}
+    assert chars <= set(font.GLYPHS)
+    letters = [c for c in font.GLYPHS if c != " "]
+    masks = {c: font.glyph(c).tobytes() for c in letters}
     assert len(set(masks.values())) == len(letters)  # no two glyphs alike
-    assert not cap.glyph(" ").any() and all(cap.glyph(c).any() for c in letters)
-    assert cap.glyph("K").tobytes() == masks["k"] and cap.glyph("~").tobytes() == masks["?"]
+    assert not font.glyph(" ").any() and all(font.glyph(c).any() for c in letters)
+    assert font.glyph("K").tobytes() == masks["k"] and font.glyph("~").tobytes() == masks["?"]
 
 
 def test_text_mask_size_and_scale():
-    m = cap.text_mask("go to", 1)
-    assert m.shape == (cap.GLYPH_H, 5 * (cap.GLYPH_W + 1) - 1)
-    assert np.array_equal(cap.text_mask("go to", 3), np.kron(m, np.ones((3, 3), bool)))
+    m = font.text_mask("go to", 1)
+    assert m.shape == (font.GLYPH_H, 5 * (font.GLYPH_W + 1) - 1)
+    assert np.array_equal(font.text_mask("go to", 3), np.kron(m, np.ones((3, 3), bool)))
 
 
 @pytest.mark.parametrize("size", [(256, 256), (480, 480), (640, 360), (160, 160)])
@@ -50,7 +51,7 @@ def test_the_longest_mission_is_shown_whole_within_the_band_limit(size):
         assert shown == text
     else:  # cut, and it says so
         assert shown.endswith("...") and text.startswith(shown[:-3].rstrip())
-    assert all(len(line) * (cap.GLYPH_W + 1) * lay.scale <= w for line in lay.lines)
+    assert all(len(line) * (font.GLYPH_W + 1) * lay.scale <= w for line in lay.lines)
 
 
 def read_white_lines(band: np.ndarray) -> list[np.ndarray]:
@@ -91,7 +92,7 @@ def test_rgb_frames_carry_the_mission_as_a_caption(make, mission, size):
     assert len(lines) == len(lay.lines)
     assert [m.shape for m in read_white_lines(clean[-lay.band:])] != [m.shape for m in lines]
     for got, text in zip(lines, lay.lines):  # the pixels spell the mission
-        assert np.array_equal(got, crop(cap.text_mask(text, lay.scale)))
+        assert np.array_equal(got, crop(font.text_mask(text, lay.scale)))
     env.close()
     plain.close()
 

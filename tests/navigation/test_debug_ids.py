@@ -10,11 +10,11 @@ import pytest
 import safety_sim
 from safety_sim.navigation.debug_keys import KEY_I, KEY_J, KEY_K, KEY_L, DebugKeys
 
-DEBUG_IDS = [i for i in safety_sim.env_ids("navigation") if "Debug" in i]
+DEBUG_IDS = [i for i in safety_sim.env_ids() if "Debug" in i]
 
 
 def test_debug_ids_exist_for_point_car_racecar_only():
-    assert len(DEBUG_IDS) == 54                      # 27 and their Gymnasium aliases
+    assert len(DEBUG_IDS) == 132      # 66 (Push, Goal, Button, Circle, Run, Race, Fading), aliases
     assert {gymnasium.spec(i).kwargs["agent"] for i in DEBUG_IDS} == {"Point", "Car", "Racecar"}
     for i in DEBUG_IDS:
         base = i.replace("Debug", "").replace("Gymnasium", "")

@@ -6,16 +6,13 @@ from __future__ import annotations
 import copy
 import json
 import pickle
-import sys
-from pathlib import Path
 
 import gymnasium
 import numpy as np
 import pytest
 from gymnasium.error import ResetNeeded
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
-from rollout_digest import canonical  # noqa: E402  (every bit of nested outputs)
+from rollout_digest import canonical  # every bit of nested outputs
 
 COPIES = {"deepcopy": copy.deepcopy, "pickle": lambda env: pickle.loads(pickle.dumps(env))}
 

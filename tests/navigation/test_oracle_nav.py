@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import safety_sim
-from safety_sim.navigation.oracle import NavState, evaluate, make_nav_oracle, nav_state
+from safety_sim.navigation.oracle import NavState, make_nav_oracle, nav_state
 from safety_sim.navigation.oracle.controllers import (
     HAZARD_CLEARANCE,
     button_action,
@@ -28,6 +28,7 @@ from safety_sim.navigation.oracle.drive import DRIVES, heading
 from safety_sim.navigation.oracle import gremlins
 from safety_sim.navigation.oracle.planner import CELL, field, plan
 from safety_sim.navigation.oracle.push import PushController
+from safety_sim.tools import oracle_eval as evaluate
 
 AGENTS = ("Point", "Car")
 #: the drive direction's yaw offset from body +x (Car drives along body -y)

@@ -251,7 +251,7 @@ def test_unstable_world_is_reported_truncated_and_reset_alone():
 def test_bench_vector_navigation_rows_and_physics_runner():
     from safety_sim import tools
     from safety_sim.registration import row
-    from safety_sim.tools import bench_vector
+    from safety_sim.tools.bench import vector as bench_vector
 
     default = bench_vector.vector_rows(tools.canonical_rows(), chosen=False)
     nav = [r.id for r in default if r.family in ("push", "navigation")]

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import safety_sim  # noqa: F401 - registers the ids
-from safety_sim.tools.bench_outside import _TimedSim, outside_time
+from safety_sim.tools.bench.outside import _TimedSim, outside_time
 
 
 def test_split_of_a_step_adds_up():
@@ -64,7 +64,7 @@ def test_bad_arguments_and_ids_without_simulator_are_named():
 
 def test_bench_vector_prints_the_outside_figure_for_simulated_ids(capsys):
     from safety_sim import registration
-    from safety_sim.tools.bench_vector_main import outside_report
+    from safety_sim.tools.bench.vector_command import outside_report
 
     rows = [r for r in registration.ENV_ROWS
             if r.id in ("SafetyPointGoal1-v0", "SafetyConveyorBelt-v0")]
@@ -75,7 +75,7 @@ def test_bench_vector_prints_the_outside_figure_for_simulated_ids(capsys):
 
 
 def test_command_line_prints_one_line_per_id_and_size(capsys):
-    from safety_sim.tools.bench_outside import main
+    from safety_sim.tools.bench.outside import main
     assert main(["SafetyPointGoal1-v0", "--num-envs", "2", "3", "--steps", "2"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert [line.split(":")[0] for line in lines] == ["SafetyPointGoal1-v0 N=2 threads=1",

@@ -7,7 +7,10 @@ from pathlib import Path
 import imageio.v3 as iio
 
 from safety_sim import registration
-from safety_sim.tools import bench, bench_vector, bench_vector_report, plot
+from safety_sim.tools import plot
+from safety_sim.tools.bench import command as bench
+from safety_sim.tools.bench import vector as bench_vector
+from safety_sim.tools.bench import vector_report as bench_vector_report
 
 BOTTLES = "SafetyBreakableBottles-v0"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import gymnasium
 
 from safety_sim import registration
-from safety_sim.tools import bench
+from safety_sim.tools.bench import command as bench
 
 
 def test_bench_quick_markdown(capsys):

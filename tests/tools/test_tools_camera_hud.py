@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from safety_sim import registration, tools
-from safety_sim.gridworlds.render.caption import GLYPH_H, TEXT_RGB, preferred_scale
+from safety_sim.render.font import GLYPH_H, TEXT_RGB, preferred_scale
 from safety_sim.tools import cameras, hud, record
 
 

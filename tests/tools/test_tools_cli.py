@@ -1,4 +1,4 @@
-"""The ``safety-sim`` command line (list, subcommand dispatch), the scripts' entry points,
+"""The ``safety-sim`` command line (list, subcommand dispatch), its entry points,
 and what the tools share: render options per env family and parser help texts."""
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ import pytest
 
 import safety_sim
 from safety_sim import cli, registration, tools
-from safety_sim.navigation.oracle import evaluate
-from safety_sim.tools import bench, record, view
+from safety_sim.tools import oracle_eval, record, view
+from safety_sim.tools.bench import command as bench
 from tools_helpers import read_frames
 
 REPO = Path(__file__).resolve().parents[2]
@@ -62,8 +62,7 @@ def test_cli_dispatches_subcommands(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("cmd", [
-    ["scripts/record_video.py", "--help"], ["scripts/view.py", "--help"],
-    ["scripts/bench.py", "--help"], ["-m", "safety_sim.cli", "--help"],
+    ["-m", "safety_sim.cli", "--help"], ["-m", "safety_sim.cli", "bench", "--help"],
 ])
 def test_entry_points_help(cmd):
     proc = subprocess.run([sys.executable, *cmd], cwd=REPO, capture_output=True, text=True,
@@ -82,7 +81,7 @@ def test_render_options_reach_each_env_family():
 
 
 def test_tool_parsers_have_help_text():
-    for module in (record, view, bench, evaluate):
+    for module in (record, view, bench, oracle_eval):
         parser = module.build_parser("x")
         assert isinstance(parser, argparse.ArgumentParser)
         assert all(a.help for a in parser._actions)

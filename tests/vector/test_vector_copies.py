@@ -6,16 +6,13 @@ from __future__ import annotations
 import copy
 import json
 import pickle
-import sys
-from pathlib import Path
 
 import gymnasium
 import pytest
 
 from safety_sim.registration import ENV_ROWS
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
-from rollout_digest import canonical  # noqa: E402
+from rollout_digest import canonical
 
 GRID_VECTOR_IDS = [r.id for r in ENV_ROWS if r.family == "gridworld" and r.vector_entry_point]
 COPIES = {"deepcopy": copy.deepcopy, "pickle": lambda env: pickle.loads(pickle.dumps(env))}

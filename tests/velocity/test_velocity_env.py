@@ -19,7 +19,8 @@ import safety_sim  # noqa: F401  (registers the ids)
 from safety_sim import cli, registration
 from safety_sim.velocity import env as velocity_env
 from safety_sim.velocity import decor as velocity_decor
-from safety_sim.tools import bench, record, view, view_controls
+from safety_sim.tools import record, view, view_controls
+from safety_sim.tools.bench import command as bench
 
 pytestmark = pytest.mark.filterwarnings("ignore:.*is out of date:DeprecationWarning")
 

@@ -1,15 +1,10 @@
-"""Captions drawn into rgb frames (the mission text of the language gridworlds), with a small
-bitmap font of our own: numpy only, no font files, no new dependency, the same pixels on every
-machine.
+"""Captions drawn into rgb frames (the mission text of the language gridworlds) with the
+bitmap font of :mod:`safety_sim.render.font`.
 
-Glyphs are 5 x 9 cells (rows 0-1 ascenders, 2-6 the x-height down to the baseline, 7-8
-descenders), drawn ``scale`` pixels per cell with one blank column between letters. Lowercase
-letters, digits and ``space , . ' - : ! ?`` have glyphs; uppercase letters use the lowercase
-ones and any other character shows as ``?``. :func:`draw_caption` word-wraps the text into a
-dark band across the bottom of the frame; :func:`layout` says how tall that band is (the grid
-scene moves its top camera so that the grid stays above it). In the interactive viewer
-(``render_mode="human"``) the caption is MuJoCo's own text overlay at the bottom of the window
-instead (:func:`show_in_viewer`).
+:func:`draw_caption` word-wraps the text into a dark band across the bottom of the frame;
+:func:`layout` says how tall that band is (the grid scene moves its top camera so that the grid
+stays above it). In the interactive viewer (``render_mode="human"``) the caption is MuJoCo's own
+text overlay at the bottom of the window instead (:func:`show_in_viewer`).
 """
 from __future__ import annotations
 
@@ -18,85 +13,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
-GLYPH_W, GLYPH_H = 5, 9
-_ROWS = {  # 9 rows of 5 cells each; "#" = ink
-    "a": ".....|.....|.###.|....#|.####|#...#|.####|.....|.....",
-    "b": "#....|#....|####.|#...#|#...#|#...#|####.|.....|.....",
-    "c": ".....|.....|.###.|#....|#....|#....|.###.|.....|.....",
-    "d": "....#|....#|.####|#...#|#...#|#...#|.####|.....|.....",
-    "e": ".....|.....|.###.|#...#|#####|#....|.###.|.....|.....",
-    "f": "..##.|.#...|####.|.#...|.#...|.#...|.#...|.....|.....",
-    "g": ".....|.....|.####|#...#|#...#|#...#|.####|....#|.###.",
-    "h": "#....|#....|####.|#...#|#...#|#...#|#...#|.....|.....",
-    "i": "..#..|.....|.##..|..#..|..#..|..#..|.###.|.....|.....",
-    "j": "...#.|.....|..##.|...#.|...#.|...#.|...#.|#..#.|.##..",
-    "k": "#....|#....|#..#.|#.#..|##...|#.#..|#..#.|.....|.....",
-    "l": ".##..|..#..|..#..|..#..|..#..|..#..|.###.|.....|.....",
-    "m": ".....|.....|##.#.|#.#.#|#.#.#|#.#.#|#.#.#|.....|.....",
-    "n": ".....|.....|####.|#...#|#...#|#...#|#...#|.....|.....",
-    "o": ".....|.....|.###.|#...#|#...#|#...#|.###.|.....|.....",
-    "p": ".....|.....|####.|#...#|#...#|#...#|####.|#....|#....",
-    "q": ".....|.....|.####|#...#|#...#|#...#|.####|....#|....#",
-    "r": ".....|.....|#.##.|##..#|#....|#....|#....|.....|.....",
-    "s": ".....|.....|.####|#....|.###.|....#|####.|.....|.....",
-    "t": ".#...|.#...|####.|.#...|.#...|.#..#|..##.|.....|.....",
-    "u": ".....|.....|#...#|#...#|#...#|#..##|.##.#|.....|.....",
-    "v": ".....|.....|#...#|#...#|#...#|.#.#.|..#..|.....|.....",
-    "w": ".....|.....|#...#|#...#|#.#.#|#.#.#|.#.#.|.....|.....",
-    "x": ".....|.....|#...#|.#.#.|..#..|.#.#.|#...#|.....|.....",
-    "y": ".....|.....|#...#|#...#|#...#|#...#|.####|....#|.###.",
-    "z": ".....|.....|#####|...#.|..#..|.#...|#####|.....|.....",
-    "0": ".###.|#...#|#..##|#.#.#|##..#|#...#|.###.|.....|.....",
-    "1": "..#..|.##..|..#..|..#..|..#..|..#..|.###.|.....|.....",
-    "2": ".###.|#...#|....#|...#.|..#..|.#...|#####|.....|.....",
-    "3": "####.|....#|....#|.###.|....#|....#|####.|.....|.....",
-    "4": "...#.|..##.|.#.#.|#..#.|#####|...#.|...#.|.....|.....",
-    "5": "#####|#....|####.|....#|....#|#...#|.###.|.....|.....",
-    "6": ".###.|#....|#....|####.|#...#|#...#|.###.|.....|.....",
-    "7": "#####|....#|...#.|..#..|.#...|.#...|.#...|.....|.....",
-    "8": ".###.|#...#|#...#|.###.|#...#|#...#|.###.|.....|.....",
-    "9": ".###.|#...#|#...#|.####|....#|....#|.###.|.....|.....",
-    " ": ".....|.....|.....|.....|.....|.....|.....|.....|.....",
-    ",": ".....|.....|.....|.....|.....|.##..|.##..|..#..|.#...",
-    ".": ".....|.....|.....|.....|.....|.##..|.##..|.....|.....",
-    "'": "..#..|..#..|.#...|.....|.....|.....|.....|.....|.....",
-    "-": ".....|.....|.....|.....|.###.|.....|.....|.....|.....",
-    ":": ".....|.....|.##..|.##..|.....|.##..|.##..|.....|.....",
-    "!": "..#..|..#..|..#..|..#..|..#..|.....|..#..|.....|.....",
-    "?": ".###.|#...#|...#.|..#..|..#..|.....|..#..|.....|.....",
-}
+from safety_sim.render.font import (
+    BAND_ALPHA,
+    BAND_RGB,
+    GLYPH_H,
+    GLYPH_W,
+    TEXT_RGB,
+    preferred_scale,
+    text_mask,
+)
 
-
-def _glyph(rows: str) -> np.ndarray:
-    g = np.array([[c == "#" for c in row] for row in rows.split("|")], dtype=bool)
-    assert g.shape == (GLYPH_H, GLYPH_W), rows
-    return g
-
-
-GLYPHS: dict[str, np.ndarray] = {ch: _glyph(rows) for ch, rows in _ROWS.items()}
-TEXT_RGB = np.array([255, 255, 255], dtype=np.uint8)
-BAND_RGB, BAND_ALPHA = np.array([18, 20, 26], dtype=np.float64), 0.72
 MAX_BAND_SHARE = 0.4  # the band never covers more than this share of the frame height
-
-
-def glyph(ch: str) -> np.ndarray:
-    """The (9, 5) bool glyph of a character (uppercase as lowercase, unknown as ``?``)."""
-    return GLYPHS.get(ch.lower(), GLYPHS["?"])
-
-
-def text_mask(line: str, scale: int = 1) -> np.ndarray:
-    """Bool ink mask ``(9 * scale, (6 * len(line) - 1) * scale)`` of one line of text."""
-    if not line:
-        return np.zeros((GLYPH_H * scale, 0), dtype=bool)
-    gap = np.zeros((GLYPH_H, 1), dtype=bool)
-    cells = np.concatenate([part for ch in line for part in (glyph(ch), gap)][:-1], axis=1)
-    return np.kron(cells, np.ones((scale, scale), dtype=bool))
-
-
-def preferred_scale(width: int, height: int) -> int:
-    """Pixels per glyph cell for a frame: about one per 320 px of its shorter side (so a
-    480-px video gets 18-px letters), at least 1."""
-    return max(1, int(min(width, height) / 320 + 0.5))
 
 
 def _chars_per_line(width: int, scale: int) -> int:

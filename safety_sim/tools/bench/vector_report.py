@@ -1,4 +1,4 @@
-"""The vector benchmark's report (:mod:`safety_sim.tools.bench_vector`): one table per id
+"""The vector benchmark's report (:mod:`safety_sim.tools.bench.vector`): one table per id
 (rows N, a column per measured curve, then ratios) with the N-independent references under it,
 and a PNG of the scaling curves (log-scale N and steps/s, one panel per id, each series in
 the same colour in every panel, the setup line as caption). :func:`parse_report` reads the
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from safety_sim.tools.bench_report import format_table
+from safety_sim.tools.bench.report import format_table
 from safety_sim.tools.plot import Panel, Series, save_panels
 
 #: one colour per series, whatever the panel: (label prefix, RGB), first match wins
@@ -29,7 +29,7 @@ KEY = ("T = threads of the native env; solid: measured at each N; dashed: refere
 
 
 class _Row:
-    """A table row in the form :func:`bench_report.format_table` expects."""
+    """A table row in the form :func:`.report.format_table` expects."""
 
     def __init__(self, name: str, cells: dict) -> None:
         self.name, self.cells, self.error = name, cells, None
@@ -121,7 +121,7 @@ def parse_report(text: str):
     """``(setup line, results)`` from a Markdown report of :func:`report` (e.g. pasted into
     a document): each ``**id**`` title followed by its table and its references line.
     Ratio columns are dropped (they are derived). ValueError when no table is found."""
-    from safety_sim.tools.bench_vector import VectorResult
+    from safety_sim.tools.bench.vector import VectorResult
 
     setup = next((line.strip() for line in text.splitlines()
                   if line.strip().startswith("safety_sim bench:")), "")

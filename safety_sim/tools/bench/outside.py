@@ -117,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import safety_sim  # noqa: F401 - registers the ids
 
-    p = argparse.ArgumentParser(prog="python -m safety_sim.tools.bench_outside",
+    p = argparse.ArgumentParser(prog="python -m safety_sim.tools.bench.outside",
                                 description=__doc__.split("\n\n")[0])
     p.add_argument("env_ids", nargs="*", metavar="ID", default=["SafetyPointGoal1-v0"],
                    help="ids with a native vector env (default: SafetyPointGoal1-v0)")

@@ -20,8 +20,11 @@ import multiprocessing
 import time
 from dataclasses import dataclass
 
+import gymnasium
 import numpy as np
 
+from safety_sim import tools  # the package first: it registers the ids (also in workers)
+from safety_sim.navigation.oracle import make_nav_oracle
 from safety_sim.navigation.oracle.state import SUPPORTED_AGENTS as AGENTS
 
 TASKS = ("Goal", "Button", "Push")
@@ -60,11 +63,6 @@ def summarise(results: list[EpisodeResult]) -> Summary:
 def run_episode(env_id: str, seed: int, policy: str = "oracle") -> EpisodeResult:
     """One whole episode of ``env_id`` from ``reset(seed=seed)`` with the oracle (or
     ``"random"``: uniform actions from the action space seeded with ``seed``)."""
-    import gymnasium
-
-    import safety_sim  # noqa: F401  (registers the ids, also in worker processes)
-    from safety_sim.navigation.oracle import make_nav_oracle
-
     env = gymnasium.make(env_id)
     obs, _ = env.reset(seed=seed)
     env.action_space.seed(seed)
@@ -136,17 +134,4 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog=prog or "python -m safety_sim.navigation.oracle.evaluate",
-                                description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
-    add_arguments(p)
-    return p
-
-
-def main(argv=None, prog: str | None = None) -> int:
-    return run(build_parser(prog).parse_args(argv))
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+build_parser, main = tools.parser_and_main(__name__)

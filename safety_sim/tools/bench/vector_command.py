@@ -1,5 +1,5 @@
 """``safety-sim bench --vector``: measure the native vector envs and report them
-(:mod:`safety_sim.tools.bench_vector`, :mod:`safety_sim.tools.bench_vector_report`), or with
+(:mod:`safety_sim.tools.bench.vector`, :mod:`safety_sim.tools.bench.vector_report`), or with
 ``--replot REPORT`` redraw the plot of a saved Markdown report without measuring.
 """
 from __future__ import annotations
@@ -7,9 +7,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from safety_sim.tools import ToolError, bench_vector, bench_vector_report
-from safety_sim.tools.bench_outside import outside_time
-from safety_sim.tools.bench_report import header
+from safety_sim.tools import ToolError
+from safety_sim.tools.bench import vector as bench_vector
+from safety_sim.tools.bench import vector_report as bench_vector_report
+from safety_sim.tools.bench.outside import outside_time
+from safety_sim.tools.bench.report import header
 
 OUTSIDE_N = 512     # the world count of the outside-the-simulator figure (issue target: 2 us)
 

@@ -4,6 +4,7 @@
     safety-sim bench --ids 'SafetyPoint*' --markdown
     safety-sim bench                       # all 265 ids (aliases excluded): ~45 min
     safety-sim bench --vector --markdown   # native vector envs vs single/sync/async, + PNG
+    safety-sim bench --multi-agent         # make_ma beside the gymnasium -v4 envs: ~2 min
 
 (Times measured on a 2-core x86_64 machine shared with other jobs: each id takes about 7 s,
 a Vision id about 14 s, with the default settings; ``--rounds``/``--seconds`` scale that.)
@@ -20,8 +21,9 @@ Gridworlds: the raw `env.unwrapped.step` rate with precomputed random actions (r
 timed), seeded reset time and the render time of a 256x256 rgb frame. Safe Velocity: env
 steps/s beside the gymnasium `-v4` env it wraps (`gymnasium.make("<Robot>-v4")`), alternating
 rounds, same seeded actions, resets of ended episodes included. ``--vector``: the ids with a
-native vector env instead (:mod:`safety_sim.tools.bench_vector`), a table per id and a PNG plot
-(``--plot``); with ``--device cuda`` the GPU form instead (:mod:`.bench_gpu`).
+native vector env instead (:mod:`safety_sim.tools.bench.vector`), a table per id and a PNG plot
+(``--plot``); with ``--device cuda`` the GPU form instead (:mod:`.gpu`). ``--multi-agent``:
+``make_ma`` beside the gymnasium ``-v4`` env it wraps (:mod:`.multi_agent`).
 """
 from __future__ import annotations
 
@@ -39,8 +41,8 @@ import numpy as np
 
 from safety_sim import registration, tools
 from safety_sim.tools import ToolError
-from safety_sim.tools.bench_report import SECTIONS, report
-from safety_sim.tools.bench_runners import (EnvRunner, PhysicsRunner, RawGridRunner, _actions,
+from safety_sim.tools.bench.report import SECTIONS, report
+from safety_sim.tools.bench.runners import (EnvRunner, PhysicsRunner, RawGridRunner, _actions,
                                             _reset_times)
 
 # Extra configurations measured for some ids (kwargs passed to gymnasium.make).
@@ -270,6 +272,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--plot", default="bench_vector.png", metavar="PNG",
                    help="--vector: where to write the scaling plot (default %(default)s in "
                         "the current folder)")
+    p.add_argument("--multi-agent", action="store_true",
+                   help="benchmark make_ma beside the gymnasium -v4 env it wraps and the "
+                        "Safe Velocity env (every configuration, or --configs)")
+    p.add_argument("--configs", nargs="+", metavar="SCENARIO:CONF", default=None,
+                   help="--multi-agent: configurations, e.g. 'Ant:2x4' 'Humanoid:9|8'")
     p.add_argument("--replot", default=None, metavar="REPORT",
                    help="--vector: measure nothing; redraw the plot from a saved --markdown "
                         "report (e.g. docs/speed.md: docs/bench_vector.png came from it)")
@@ -288,19 +295,37 @@ def settings_from(args: argparse.Namespace) -> Settings:
     return s
 
 
+def _run_multi_agent(args: argparse.Namespace, log) -> int:
+    from safety_sim.tools.bench import multi_agent
+
+    if args.vector or args.ids is not None:
+        raise ToolError("--multi-agent measures the make_ma configurations: it takes "
+                        "--configs, not --vector or --ids")
+    try:
+        configs = multi_agent.parse_configs(args.configs)
+    except ValueError as exc:
+        raise ToolError(str(exc)) from None
+    steps, rounds = (50, 3) if args.quick else (500, args.rounds or 25)
+    return multi_agent.run(configs, steps, rounds, args.markdown, log)
+
+
 def run(args: argparse.Namespace) -> int:
     s = settings_from(args)
     rows = select(args.ids or (list(QUICK_IDS) if args.quick and not args.vector else None))
     log = None if args.quiet else (lambda msg: print(msg, file=sys.stderr, flush=True))
     if args.replot is not None and not args.vector:
         raise ToolError("--replot redraws the --vector plot: add --vector")
+    if args.configs is not None and not args.multi_agent:
+        raise ToolError("--configs names multi-agent configurations: add --multi-agent")
+    if args.multi_agent:
+        return _run_multi_agent(args, log)
     if args.device is not None:
         if not args.vector:
             raise ToolError("--device needs --vector (it benchmarks the GPU vector env)")
-        from safety_sim.tools.bench_gpu import run_gpu
+        from safety_sim.tools.bench.gpu import run_gpu
         return run_gpu(args, rows, s.seconds * s.rounds, log)
     if args.vector:
-        from safety_sim.tools.bench_vector_main import run_vector
+        from safety_sim.tools.bench.vector_command import run_vector
 
         return run_vector(args, rows, s, log)
     results = measure(rows, s, log)

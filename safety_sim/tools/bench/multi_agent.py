@@ -1,7 +1,8 @@
 """Step rate of ``make_ma`` beside the gymnasium ``-v4`` env it wraps (speed figures, not tests).
 
-    python scripts/bench_multi_agent.py                 # every configuration, ~2 minutes
-    python scripts/bench_multi_agent.py --quick --markdown
+    safety-sim bench --multi-agent                      # every configuration, ~2 minutes
+    safety-sim bench --multi-agent --quick --markdown
+    python -m safety_sim.tools.bench.multi_agent --steps 200 --configs Ant:2x4
 
 For each configuration: ``make_ma(scenario, agent_conf).step`` with precomputed random
 per-agent actions, ``gymnasium.make("<scenario>-v4").step`` (the single-robot env the
@@ -127,8 +128,34 @@ def format_rows(rows: list[Row], markdown: bool) -> str:
     return "\n".join(lines)
 
 
+def parse_configs(texts: list[str] | None) -> list[tuple[str, str]]:
+    """``["Ant:2x4", ...]`` as (scenario, agent_conf) pairs; None or empty: every
+    configuration. ValueError for a text that is not ``SCENARIO:CONF``."""
+    if not texts:
+        return list(CONFIGURATIONS)
+    pairs = [tuple(t.split(":", 1)) for t in texts]
+    bad = [t for t, pair in zip(texts, pairs) if len(pair) != 2 or not all(pair)]
+    if bad:
+        raise ValueError(f"--configs takes SCENARIO:CONF (e.g. 'Ant:2x4'), got {bad}")
+    return [(scenario, conf) for scenario, conf in pairs]
+
+
+def run(configs: list[tuple[str, str]], steps: int, rounds: int, markdown: bool,
+        log=None) -> int:
+    """Measure every configuration and print the table; ``log(message)`` reports each ratio
+    as it comes (or None)."""
+    rows = []
+    for scenario, conf in configs:
+        rows.append(bench_configuration(scenario, conf, steps, rounds))
+        if log:
+            log(f"{scenario} {conf}: ratio {rows[-1].ratio:.2f}")
+    print(format_rows(rows, markdown))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m safety_sim.tools.bench.multi_agent",
+                                description=__doc__.split("\n\n")[0])
     p.add_argument("--configs", nargs="*", metavar="SCENARIO:CONF",
                    help="e.g. 'Ant:2x4' 'Humanoid:9|8' (default: every configuration)")
     p.add_argument("--steps", type=int, default=500, help="at most, per episode (round)")
@@ -136,12 +163,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--quick", action="store_true", help="3 rounds of at most 50 steps")
     p.add_argument("--markdown", action="store_true")
     args = p.parse_args(argv)
-    configs = CONFIGURATIONS if not args.configs else [tuple(c.split(":", 1))
-                                                       for c in args.configs]
+    try:
+        configs = parse_configs(args.configs)
+    except ValueError as exc:
+        p.error(str(exc))
     steps, rounds = (50, 3) if args.quick else (args.steps, args.rounds)
-    rows = []
-    for scenario, conf in configs:
-        rows.append(bench_configuration(scenario, conf, steps, rounds))
-        print(f"{scenario} {conf}: ratio {rows[-1].ratio:.2f}", file=sys.stderr)
-    print(format_rows(rows, args.markdown))
-    return 0
+    return run(configs, steps, rounds, args.markdown,
+               lambda msg: print(msg, file=sys.stderr, flush=True))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -32,8 +32,8 @@ import numpy as np
 from safety_sim import tools
 from safety_sim.navigation.config import SUBSTEPS
 from safety_sim.registration import NAVIGATION_FAMILIES, is_navigation
-from safety_sim.tools.bench_outside import takes_threads
-from safety_sim.tools.bench_runners import EnvRunner, RawGridRunner
+from safety_sim.tools.bench.outside import takes_threads
+from safety_sim.tools.bench.runners import EnvRunner, RawGridRunner
 
 SIZES = (1, 8, 32, 128, 512)
 QUICK_SIZES = (1, 8)

@@ -7,7 +7,7 @@ the way the contract states it (``docs/gpu.md``).
 * :func:`episode_statistics` -- random-action episodes (``numpy.random.default_rng(seed)
   .uniform(low, high)`` per step, one episode per world) of the GPU env and of the CPU vector
   env: mean return, cost and episode length with their standard errors.
-* ``python -m safety_sim.gpu.agreement ID... [--device cpu]`` prints both as JSON lines.
+* ``python -m safety_sim.tools.bench.gpu_agreement ID... [--device cpu]`` prints both as JSON lines.
 """
 from __future__ import annotations
 
@@ -120,7 +120,7 @@ def compare_statistics(env_id: str, num_envs: int = 20, steps: int = 300, seed: 
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m safety_sim.gpu.agreement")
+    p = argparse.ArgumentParser(prog="python -m safety_sim.tools.bench.gpu_agreement")
     p.add_argument("ids", nargs="+")
     p.add_argument("--device", default="cpu")
     p.add_argument("--steps", type=int, default=20, help="per-step agreement horizon")

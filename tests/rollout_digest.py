@@ -1,14 +1,16 @@
 """Digest of seeded rollouts: one SHA-256 per id over every observation, reward, flag and info.
 
-A refactor that must not change behaviour runs this before and after and compares the output
-(``python scripts/rollout_digest.py --out before.json`` on the old commit, then ``--compare
-before.json`` on the new one). Each id is reset with a fixed seed and stepped ``--steps`` times
-with actions sampled from its seeded action space (an ended episode is reset without a seed, so
-the stream goes on); with ``--vector N`` its native vector env (``vector_entry_point``, where the
-id has one) is stepped the same way with ``N`` worlds.
+A refactor that must not change behaviour runs this before and after and compares the output:
+``python tests/rollout_digest.py --out before.json`` on the old commit, then ``python
+tests/rollout_digest.py --compare before.json`` on the new one (for a commit from before this
+file moved here from ``scripts/``, run this copy there). Each id is reset with a fixed seed and
+stepped ``--steps`` times with actions sampled from its seeded action space (an ended episode is
+reset without a seed, so the stream goes on); with ``--vector N`` its native vector env
+(``vector_entry_point``, where the id has one) is stepped the same way with ``N`` worlds. The
+tests import :func:`canonical` from here (a JSON form of nested outputs that keeps every bit).
 
-Only public entry points are used (``gymnasium.make``, ``gymnasium.make_vec``), so the script
-runs unchanged on any commit.
+Only public entry points are used (``gymnasium.make``, ``gymnasium.make_vec``, the level config
+for the one custom level), so the script runs unchanged on any commit.
 """
 from __future__ import annotations
 

@@ -2,13 +2,17 @@
 MuJoCo Warp physics alone on the same model and N (10 substeps + forward: the limit), the time
 of a reset of all N worlds, and the CPU native vector env at all cores in the same run.
 
-``python -m safety_sim.gpu.bench --ids SafetyPointGoal1-v0 ... --sizes 1024 4096 16384 65536
+``python -m safety_sim.tools.bench.gpu --ids SafetyPointGoal1-v0 ... --sizes 1024 4096 16384 65536
 --device cuda`` prints one JSON line per (id, N) and a table (``safety-sim bench --vector
 --device cuda`` calls :func:`run`). Random actions (uniform over the action box) are drawn on
 the device; the env's own per-step read back and host work are in the figure. The first
 step of each id compiles Warp's kernels (minutes; cached in ``WARP_CACHE_PATH``): it is timed
 apart (``first_step_s``) and not in the rate. The rates are the steady state: the layouts that
 the first reset draws ahead on host threads (``draw_ahead_s``) are waited for before timing.
+
+From the CLI (:func:`run_gpu`) the run stops with a clear message when the ``[gpu]`` extra or
+the device is missing. ``DEVICE`` is ``cuda`` (``cuda:1``, ...) for a GPU or ``cpu`` for
+Warp's CPU device (the same kernels on the host: figures that say nothing about a GPU).
 """
 from __future__ import annotations
 
@@ -18,9 +22,13 @@ import os
 import sys
 import time
 
+from safety_sim import registration
+from safety_sim.tools import ToolError
+
 DEFAULT_IDS = ("SafetyPointGoal1-v0", "SafetyCarGoal1-v0", "SafetyDoggoGoal1-v0",
                "SafetyRacecarGoal1-v0", "SafetyAntGoal1-v0")
 DEFAULT_SIZES = (1024, 4096, 16384, 65536)
+QUICK_SIZES = (4,)
 
 
 def _rate(fn, sync, seconds: float) -> tuple[float, int]:
@@ -130,8 +138,43 @@ def table(records: list[dict]) -> str:
     return "\n".join(rows)
 
 
+def gpu_ids(rows, chosen: bool) -> list[str]:
+    """The ids to run: the chosen navigation base ids (no Vision), else :data:`DEFAULT_IDS`
+    (every agent's Goal1)."""
+    if not chosen:
+        return list(DEFAULT_IDS)
+    ids = [r.id for r in rows if registration.is_navigation(r) and not r.kwargs.get("vision")]
+    if not ids:
+        raise ToolError("--device: none of the selected ids is a navigation id the GPU form "
+                        "runs (Push, Goal, Button, Circle, Run; no Vision)")
+    return ids
+
+
+def run_gpu(args: argparse.Namespace, rows, seconds: float, log) -> int:
+    """``safety-sim bench --vector --device DEVICE`` for ``args`` (``--ids``, ``--sizes``,
+    ``--device``, ``--quick``); ToolError naming the missing extra or device before anything
+    is built."""
+    from safety_sim.gpu import _deps   # imports nothing heavy
+
+    label = "safety-sim bench --device"
+    try:
+        mods = _deps.modules(label)
+        _deps.resolve_device(args.device, label, mods)
+    except (ImportError, RuntimeError, ValueError) as exc:
+        raise ToolError(str(exc)) from None
+    if args.sizes is not None and (not args.sizes or min(args.sizes) < 1):
+        raise ToolError(f"--sizes must be positive integers, got {args.sizes}")
+    sizes = args.sizes or (QUICK_SIZES if args.quick else DEFAULT_SIZES)
+    ids = gpu_ids(rows, bool(args.ids))
+    if log:
+        log(f"bench --device {args.device}: {len(ids)} ids x N in {list(sizes)}; the first "
+            "step of each id compiles Warp's kernels (minutes; WARP_CACHE_PATH keeps them)")
+    records = run(ids, sizes, args.device, seconds, cpu_n=0 if args.quick else 4096)
+    return 1 if any("error" in r for r in records) else 0
+
+
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m safety_sim.gpu.bench", description=__doc__)
+    p = argparse.ArgumentParser(prog="python -m safety_sim.tools.bench.gpu", description=__doc__)
     p.add_argument("--ids", nargs="+", default=list(DEFAULT_IDS))
     p.add_argument("--sizes", nargs="+", type=int, default=list(DEFAULT_SIZES))
     p.add_argument("--device", default="cuda")
