@@ -35,6 +35,27 @@ MAX_DENSITY = 1e5
 #: by the sampler): 1000 hazards make in 0.34 s, reset 0.19 s, step 6.7 ms; 2000: reset 1 s;
 #: 3000 overflow MuJoCo's default arena in the first ``mj_forward`` (mj_stackAlloc).
 MAX_OBJECTS = 1000
+#: Colliding bodies in one level (pillars, vases, gremlins, buttons, the push box, the Race
+#: track's 9 walls), each colliding kind alone and all of them together. Their cost is their
+#: contacts, not their number: crowded together (zero keep-outs in the default 3 m extents,
+#: the worst a config allows) every moving body touches every body near it, so a step costs
+#: about (moving bodies) x (colliding bodies). Measured (Point, one core of a shared 2-core
+#: machine, the mean of 20 steps after ``reset(seed=0)``), per kind at this limit: 100 vases
+#: reset 0.02-0.03 s, step 15-39 ms; 100 gremlins reset 0.02 s, step 34 ms (Doggo 49 ms);
+#: 100 pillars and 100 buttons step under 2 ms (Doggo under 11 ms). Beyond it the cost
+#: grows past a step a second: 200 vases 64-189 ms a step, 200 gremlins 260 ms, 100 vases
+#: among 100 gremlins 236 ms, 100 vases among 899 pillars 564 ms, 400 vases 1.7 s a reset
+#: and 7.2 s a step, and 999 vases did not finish a reset in 10 minutes (issue 35).
+#: Hazards (no contacts) keep ``MAX_OBJECTS``.
+MAX_COLLIDING = 100
+#: Push box half size (m) and density (kg/m^3), lowest: MuJoCo refuses a body whose mass or
+#: inertia is below its ``mjMINVAL`` (1e-15); the inertia of the box grows as size^5 x
+#: density. Measured: half size 1e-3 at the agents' density (1e-3) and density 1e-12 at
+#: half size 0.2 are refused at make; half size 0.01 with density 1e-4 makes and runs 300
+#: steps stable (Point, Car). These limits keep 10x from that: every pair within them makes
+#: (the agents' own boxes: half size 0.125-0.2, density 5e-4-1e-3).
+MIN_PUSH_BOX_SIZE = 0.02
+MIN_DENSITY = 1e-4
 #: Lidar bins per sensed group: an observation holds bins floats per group, so an N = 4096
 #: vector env with 10 groups holds 4096 x 10 x 1024 x 8 B = 320 MiB of observations at this
 #: limit (the reference uses 16). 65 536 bins took 5.5 ms a step in one world.
@@ -115,6 +136,16 @@ def integer(value, name: str, low: int, high: int) -> list[str]:
             or not low <= value <= high:
         return [f"{name}: must be an int in [{low}, {high}], got {value!r}"]
     return []
+
+
+def one_of(value, name: str, choices: tuple) -> list[str]:
+    """Problems of a value that must be one of ``choices``, matched by type and value: the
+    float ``2.0``, ``True``, ``Decimal(2)`` or an array is not the int ``2``, nor is a str
+    subclass the str (``in`` would compare with ``==`` and take them, or fail on an array)."""
+    if any(type(value) is type(c) and value == c for c in choices):
+        return []
+    words = ", ".join(map(repr, choices[:-1])) + " or " if len(choices) > 1 else ""
+    return [f"{name}: must be {words}{choices[-1]!r}, got {value!r}"]
 
 
 def flag(value, name: str) -> list[str]:

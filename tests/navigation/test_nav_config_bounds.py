@@ -33,7 +33,8 @@ def refused(text: str, **kwargs) -> str:
     # values that ran to NaN rewards, unstable physics or MuJoCo's refusal at make
     (dict(reward=nc.RunReward(target=(1e200, 0.0)), **RUN), "RunReward.target"),
     (dict(objects=(nc.Goal(), nc.PushBox(size=1e6)), reward=nc.PushReward()),
-     f"(PushBox).size: must be in (0, {bounds.MAX_PUSH_BOX_SIZE}], got 1000000.0"),
+     f"(PushBox).size: must be in [{bounds.MIN_PUSH_BOX_SIZE}, {bounds.MAX_PUSH_BOX_SIZE}], "
+     "got 1000000.0"),
     (dict(objects=(nc.Goal(), nc.Gremlins(1, travel=1e300))), "(Gremlins).travel"),
     (dict(objects=(nc.Goal(size=0),)), "(Goal).size: must be in (0,"),
     (dict(objects=(nc.Goal(half_height=0.0),)), "(Goal).half_height"),
@@ -68,9 +69,9 @@ def test_values_that_cannot_run_are_refused_naming_the_field(kwargs, text):
      f"lidar_bins: must be an int in [1, {bounds.MAX_LIDAR_BINS}]"),
     (dict(objects=(nc.Goal(keepout=0.0), nc.Hazards(10_000, keepout=0.0)), agent_keepout=0.0),
      f"(Hazards).count: must be an int in [0, {bounds.MAX_OBJECTS}]"),
-    (dict(objects=(nc.Goal(keepout=0.0), nc.Hazards(600, keepout=0.0),
-                   nc.Vases(600, keepout=0.0)), agent_keepout=0.0),
-     f"objects: 1201 objects in all; at most {bounds.MAX_OBJECTS}"),
+    (dict(objects=(nc.Goal(keepout=0.0), nc.Hazards(1000, keepout=0.0),
+                   nc.Vases(100, keepout=0.0)), agent_keepout=0.0),
+     f"objects: 1101 objects in all; at most {bounds.MAX_OBJECTS}"),
 ])
 def test_sizes_that_would_exhaust_memory_fail_fast_naming_the_limit(kwargs, text):
     refused(text, **kwargs)

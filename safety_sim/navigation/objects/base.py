@@ -149,6 +149,8 @@ class ObjectKind:
     POSITIVE: ClassVar[tuple[str, ...]] = ()
     #: fields with their own upper bound (the others: ``bounds.MAX_LENGTH``)
     UPPER: ClassVar[dict] = {}
+    #: fields with their own lower bound, closed (the others: 0, open for ``POSITIVE``)
+    LOWER: ClassVar[dict] = {}
     #: fields checked by the kind itself (looks, locations, areas, level), or None-able
     OWN_CHECKS: ClassVar[tuple[str, ...]] = ("look", "location", "areas", "level")
     #: length fields a level keeps within its floor (``NavConfig.floor_size``)
@@ -157,12 +159,18 @@ class ObjectKind:
 
     def check(self) -> list[str]:
         """Problems with the field values, as ``"field: message"`` strings: counts are ints in
-        [0, MAX_OBJECTS], flags bools, ``alpha`` in [0, 1], ``fade_steps`` an int, every other
-        number finite in [0, its upper bound] (> 0 for the ``POSITIVE`` ones)."""
+        [0, MAX_OBJECTS] ([0, MAX_COLLIDING] for a ``collidable`` kind), flags bools,
+        ``alpha`` in [0, 1], ``fade_steps`` an int, every other number finite in [0, its
+        upper bound] (> 0 for the ``POSITIVE`` ones, >= its ``LOWER`` bound where it has
+        one)."""
         problems = []
         for f in dataclasses.fields(self):
             name, value = f.name, getattr(self, f.name)
-            if name == "count":
+            if name == "count" and self.collidable:
+                problems += [p + " (a colliding kind: at most bounds.MAX_COLLIDING colliding "
+                             "bodies, the cost of their contacts)"
+                             for p in bounds.integer(value, name, 0, bounds.MAX_COLLIDING)]
+            elif name == "count":
                 problems += bounds.integer(value, name, 0, bounds.MAX_OBJECTS)
             elif name == "cost":        # whether it costs (the reference's is_constrained)
                 problems += [p + " (whether it costs: Safety-Gymnasium's is_constrained)"
@@ -172,8 +180,12 @@ class ObjectKind:
             elif name == "alpha":
                 problems += bounds.number(value, name, 0, 1)
             elif name not in self.OWN_CHECKS and not (value is None and f.default is None):
-                problems += bounds.number(value, name, 0, self.UPPER.get(
-                    name, bounds.MAX_LENGTH), low_open=name in self.POSITIVE)
+                high = self.UPPER.get(name, bounds.MAX_LENGTH)
+                if name in self.LOWER:
+                    problems += bounds.number(value, name, self.LOWER[name], high)
+                else:
+                    problems += bounds.number(value, name, 0, high,
+                                              low_open=name in self.POSITIVE)
         return problems
 
 

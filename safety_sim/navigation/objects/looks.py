@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 
+from safety_sim.navigation import bounds
 from safety_sim.navigation.objects.base import RGBA, _mj
 
 Rect = tuple[float, float, float, float]
@@ -55,7 +56,7 @@ def flower_bush(spec, name: str, z: float) -> None:
 
 
 def check_look(look, choices: tuple[str, ...]) -> list[str]:
-    return [] if look in choices else [f"look: must be one of {choices}, got {look!r}"]
+    return bounds.one_of(look, "look", choices)
 
 
 def _finite(v) -> bool:

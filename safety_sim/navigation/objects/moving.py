@@ -17,12 +17,15 @@ from safety_sim.numeric import sqrt_threshold
 @dataclass(frozen=True)
 class PushBox(ObjectKind):
     """The yellow box of the Push task: free, 5 box geoms (push.md §7.1). Size, density and
-    keep-out default to the agent's (None)."""
+    keep-out default to the agent's (None); a given half size lies in [0.02, 1] m and a
+    density in [1e-4, 1e5] kg/m^3 (``bounds.MIN_PUSH_BOX_SIZE`` ... ``MAX_DENSITY``: where
+    MuJoCo builds and steps it)."""
     size: float | None = None
     density: float | None = None
     keepout: float | None = None
     POSITIVE: ClassVar[tuple[str, ...]] = ("size", "density")
     UPPER: ClassVar[dict] = {"size": bounds.MAX_PUSH_BOX_SIZE, "density": bounds.MAX_DENSITY}
+    LOWER: ClassVar[dict] = {"size": bounds.MIN_PUSH_BOX_SIZE, "density": bounds.MIN_DENSITY}
     prefix: ClassVar[str] = "push_box"
     category: ClassVar[str] = "free"
     lidar_key: ClassVar[str] = "push_box_lidar"

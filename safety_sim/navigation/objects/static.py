@@ -8,6 +8,7 @@ import math
 from dataclasses import dataclass
 from typing import ClassVar
 
+from safety_sim.navigation import bounds
 from safety_sim.numeric import sqrt_threshold
 from safety_sim.navigation.objects.looks import (
     Rect,
@@ -257,8 +258,10 @@ class Boundary(ObjectKind):
         return 0.0 if i < 2 else math.pi / 2
 
     def check(self) -> list[str]:
-        bad = [] if self.count in (2, 4) else [f"count: must be 2 or 4, got {self.count!r}"]
-        return super().check() + bad
+        problems = super().check()
+        if not any(p.startswith("count:") for p in problems):
+            problems += bounds.one_of(self.count, "count", (2, 4))
+        return problems
 
     def add_static(self, spec) -> None:
         for name in self.names():

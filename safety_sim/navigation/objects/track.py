@@ -15,6 +15,7 @@ from typing import ClassVar
 
 import numpy as np
 
+from safety_sim.navigation import bounds
 from safety_sim.navigation.objects.base import RGBA, ObjectKind, _mj
 from safety_sim.navigation.objects.track_hulls import hull_vertices
 
@@ -82,9 +83,8 @@ class TrackWalls(ObjectKind):
         return _footprints(self.poses(), float(low), float(high))
 
     def check(self) -> list[str]:
-        bad = [] if self.level in (0, 1, 2) and not isinstance(self.level, bool) else \
-            [f"level: must be 0, 1 or 2, got {self.level!r}"]
-        return super().check() + bad
+        # levels are ints: 2.0, True, Decimal(2) or an array are refused (``in`` takes 2.0)
+        return super().check() + bounds.one_of(self.level, "level", (0, 1, 2))
 
     def add_static(self, spec) -> None:
         mj = _mj()
