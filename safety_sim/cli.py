@@ -5,8 +5,11 @@
     safety-sim view --env SafetyCarButton2-v0
     safety-sim bench --quick --markdown
     safety-sim oracle-eval --tasks Goal --seeds 5
+    safety-sim docs --no-pictures
+    safety-sim plot runs/my_run
 
-Also runnable as `python -m safety_sim.cli`; `safety-sim COMMAND --help` for details.
+Also runnable as `python -m safety_sim` (or `python -m safety_sim.cli`); `safety-sim COMMAND
+--help` for details.
 """
 from __future__ import annotations
 
@@ -18,7 +21,7 @@ import sys
 
 import safety_sim
 from safety_sim import registration, tools
-from safety_sim.tools import oracle_eval, record, view
+from safety_sim.tools import docs_site, oracle_eval, plot_run, record, view
 from safety_sim.tools.bench import command as bench
 
 FAMILY_TITLES = {"push": "Push (MuJoCo, continuous control)",
@@ -31,7 +34,11 @@ FAMILY_TITLES = {"push": "Push (MuJoCo, continuous control)",
 TOOLS = {"record": (record, "record episodes to .mp4 or .gif"),
          "view": (view, "drive an env from the keyboard in the viewer"),
          "bench": (bench, "measure step, reset and render speed"),
-         "oracle-eval": (oracle_eval, "success and cost of the navigation oracles")}
+         "oracle-eval": (oracle_eval, "success and cost of the navigation oracles"),
+         "docs": (docs_site, "write the documentation's environment pages and pictures"),
+         "plot": (plot_run, "plot the learning curves of a training run (examples/)")}
+#: the list's section for safety_sim.make_ma's suite (not gymnasium ids)
+MA_FAMILY = "make_ma"
 
 
 def env_doc(r: registration.EnvRow) -> str:
@@ -101,11 +108,27 @@ def list_ids(family: str | None = None, docs: bool = True) -> str:
                 also = f"  (alias: {', '.join(alias[r.id])})" if alias[r.id] else ""
                 lines.append(f"    {r.id.ljust(width)}  {extra}{also}".rstrip())
         lines.append("")
+    if family in (None, MA_FAMILY):
+        lines += ma_lines()
     return "\n".join(lines).rstrip()
 
 
+def ma_lines() -> list[str]:
+    """The list's section for ``safety_sim.make_ma`` (Safety-Gymnasium's safe multi-agent
+    velocity suite: made by scenario and agent configuration, not by a gymnasium id)."""
+    from safety_sim.multi_agent.task import CONFIGURATIONS
+
+    lines = [(f"Safe multi-agent velocity (safety_sim.make_ma, not gymnasium ids): "
+              f"{len(CONFIGURATIONS)} configurations"),
+             ("  safety_sim.multi_agent.env:SafeMAEnv - one robot shared by several agents "
+              "under a speed limit")]
+    lines += [f"    safety_sim.make_ma({scenario!r}, {conf!r})"
+              for scenario, conf in CONFIGURATIONS]
+    return lines
+
+
 def _run_list(args: argparse.Namespace) -> int:
-    families = {r.family for r in registration.ENV_ROWS}
+    families = {r.family for r in registration.ENV_ROWS} | {MA_FAMILY}
     if args.family is not None and args.family not in families:
         raise tools.ToolError(f"unknown family {args.family!r}; choose one of: "
                               f"{', '.join(sorted(families))}")
@@ -124,7 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
     lp = sub.add_parser("list", help="list the registered environment ids",
                         description="List the registered ids grouped by family.")
-    families = ", ".join(dict.fromkeys(r.family for r in registration.ENV_ROWS))
+    families = ", ".join([*dict.fromkeys(r.family for r in registration.ENV_ROWS), MA_FAMILY])
     lp.add_argument("--family", default=None, help=f"only this family: one of {families}")
     lp.add_argument("--no-docs", action="store_true",
                     help="do not import the env classes for their descriptions")

@@ -11,7 +11,9 @@ ring per sensed kind of object, in that object's colour, brighter where it is ne
 halo round it marks a step that cost something. `--hud` writes the step, return, cost and goals
 met across the top of each frame. Episode `k` starts with `reset(seed=seed + k)`. `.mp4` (also
 `.mkv`/`.mov`) is written by ffmpeg through imageio-ffmpeg (H.264, yuv420p), `.gif` by Pillow
-(which merges consecutive identical frames into one longer frame; timing is kept).
+(which merges consecutive identical frames into one longer frame; timing is kept). An existing
+`--out` file (or a symbolic link there) is refused unless `--overwrite` is given; with it, a
+link is replaced by the file and its target is left alone.
 """
 from __future__ import annotations
 
@@ -48,15 +50,12 @@ def frame_size(text: str) -> int:
 
 
 def output_path(text: str) -> Path:
-    """argparse type of --out: a file name with a known extension that is not a directory."""
+    """argparse type of --out: a path that is not a directory (the extension is checked
+    with the other arguments)."""
     path = Path(text)
     if path.is_dir():
         raise argparse.ArgumentTypeError(f"{text!r} is a directory; give a file name such as "
                                          f"{str(path / 'episode.mp4')!r}")
-    if path.suffix.lower() not in VIDEO_EXTENSIONS + GIF_EXTENSIONS:
-        raise argparse.ArgumentTypeError(
-            f"{text!r}: unsupported extension {path.suffix or '(none)'!r}; use one of "
-            f"{', '.join(VIDEO_EXTENSIONS + GIF_EXTENSIONS)}")
     return path
 
 
