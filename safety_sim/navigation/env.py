@@ -3,6 +3,7 @@ see :class:`NavigationEnv`; the task pages are in :mod:`safety_sim.navigation.ta
 level's rules run here on Python floats (:data:`safety_sim.ops.SCALAR`)."""
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import gymnasium
@@ -73,6 +74,22 @@ class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRen
     """
 
     metadata = {"render_modes": RenderModes(RENDER_MODES), "render_fps": 30}
+    _spec = None
+
+    @property
+    def spec(self):
+        """gymnasium's ``EnvSpec`` of this env. ``gymnasium.make`` gives the env a spec without
+        a step limit (its ``TimeLimit`` wrapper carries the registered one, and
+        ``SafetyNavigation-v0`` registers none: each config has its own); here the limit is
+        the config's ``max_episode_steps``, the step at which the env truncates itself, so
+        ``env.spec.max_episode_steps`` is that number for every id."""
+        return self._spec
+
+    @spec.setter
+    def spec(self, value) -> None:
+        if value is not None and getattr(value, "max_episode_steps", 0) is None:
+            value = dataclasses.replace(value, max_episode_steps=self.config.max_episode_steps)
+        self._spec = value
 
     def __init__(self, agent: str = "Point", config: nc.NavConfig | None = None,
                  vision: bool = False, render_mode: str | None = None, width: int = 256,

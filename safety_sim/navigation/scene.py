@@ -50,7 +50,7 @@ def build_spec(agent: AgentSpec, config: nc.NavConfig, *, offwidth: int = 640,
     _add_assets(spec)
     _add_floor(spec, agent, config.floor_size, _add_floor_material(spec, config.floor))
     _add_light(spec)
-    _add_fixed_cameras(spec)
+    _add_fixed_cameras(spec, config.extents)
     agent.build(spec)
     _add_track_camera(spec)
     ordered = config.ordered()
@@ -132,11 +132,20 @@ def _add_light(spec: mujoco.MjSpec) -> None:
                              exponent=1.0)
 
 
-def _add_fixed_cameras(spec: mujoco.MjSpec) -> None:
+#: the half side of the largest placement rectangle Safety-Gymnasium's ``fixedfar`` frames
+#: (Goal2's and Push2's extents, [-2, 2]^2)
+FIXEDFAR_FRAMES = 2.0
+
+
+def _add_fixed_cameras(spec: mujoco.MjSpec, extents=(-2.0, -2.0, 2.0, 2.0)) -> None:
     # Looking along (0, 1, -1)/sqrt(2): the camera frame tilted 45 degrees about world x.
+    # fixedfar sits at Safety-Gymnasium's (0, -5, 5) for every level whose extents it frames;
+    # for larger extents (a NavConfig of your own) it moves back along its line of sight in
+    # proportion, so that the whole placement rectangle stays in the picture.
     quat = [_C45, _S45, 0.0, 0.0]
+    far = 5.0 * max(1.0, max(abs(float(v)) for v in extents) / FIXEDFAR_FRAMES)
     spec.worldbody.add_camera(name="fixednear", pos=[0.0, -2.0, 2.0], quat=quat, fovy=45.0)
-    spec.worldbody.add_camera(name="fixedfar", pos=[0.0, -5.0, 5.0], quat=quat, fovy=45.0)
+    spec.worldbody.add_camera(name="fixedfar", pos=[0.0, -far, far], quat=quat, fovy=45.0)
 
 
 def _track_quat() -> list[float]:

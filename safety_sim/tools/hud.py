@@ -31,10 +31,11 @@ def hud_text(step: int, ret, cost: float, goals: int | None) -> str:
 
 def draw_hud(frame: np.ndarray, text: str) -> np.ndarray:
     """A copy of the ``(H, W, 3)`` uint8 ``frame`` with ``text`` on a dark band across its
-    top (cut at the frame's width)."""
+    top: at the frame's preferred scale, or smaller and more compact when the line would not
+    fit (:func:`fit_line`: a long line, e.g. at step 1000, is shrunk rather than cut)."""
     img = np.array(frame, copy=True)
     h, w = img.shape[:2]
-    scale = preferred_scale(w, h)
+    text, scale = fit_line(text, w, preferred_scale(w, h))
     band = min(h, (GLYPH_H + 4) * scale)
     top = img[:band].astype(np.float64)
     img[:band] = np.rint(top * (1 - BAND_ALPHA) + BAND_RGB * BAND_ALPHA).astype(np.uint8)
@@ -43,3 +44,28 @@ def draw_hud(frame: np.ndarray, text: str) -> np.ndarray:
     region = img[y0:y0 + mask.shape[0], x0:x0 + mask.shape[1]]
     region[mask[:region.shape[0], :region.shape[1]]] = TEXT_RGB
     return img
+
+
+#: the HUD's words and their one-letter forms for frames too narrow for the whole line
+SHORT_WORDS = (("step ", "t"), ("return ", "r"), ("cost ", "c"), ("goals ", "g"))
+
+
+def variants(text: str) -> list[str]:
+    """``text``, then with single spaces, then with one-letter words (``t1000 r8.41 c0``)."""
+    single = " ".join(text.split())
+    short = single
+    for word, letter in SHORT_WORDS:
+        short = short.replace(word, letter)
+    return list(dict.fromkeys((text, single, short)))
+
+
+def fit_line(text: str, width: int, preferred: int) -> tuple[str, int]:
+    """The HUD line and scale drawn in a frame ``width`` pixels wide: the largest scale <=
+    ``preferred`` at which one of :func:`variants` fits with its margins (2 glyph cells each
+    side), the fullest variant at that scale; scale 1 and the shortest variant when nothing
+    fits (then cut at the frame's edge)."""
+    for scale in range(max(1, preferred), 0, -1):
+        for line in variants(text):
+            if text_mask(line, scale).shape[1] <= width - 4 * scale:
+                return line, scale
+    return variants(text)[-1], 1
