@@ -16,7 +16,9 @@ end of each episode (the common ground of both packages: no vector-env autoreset
 ``native`` is ``gymnasium.make_vec(id, N, vectorization_mode="vector_entry_point")`` with
 same-step autoreset (safety_sim only; ``sync`` vectorisation where an id has no batched form).
 ``--out DIR`` appends one JSON line per rollout to ``DIR/log.jsonl`` and saves ``DIR/ckpt.pt``
-every ``--save-every`` rollouts; rerunning with the same ``--out`` resumes from it.
+every ``--save-every`` rollouts; rerunning with the same ``--out`` resumes from it. One line
+per rollout is printed as it ends (step, mean episode return and cost, multiplier, wall time);
+``safety-sim plot DIR`` draws the run's curves to ``DIR/curves.png``.
 """
 from __future__ import annotations
 
@@ -274,6 +276,7 @@ def train(args) -> list[dict]:
                "wall": run["wall"], "returns": returns, "costs": costs, "lambda": lam, **stats}
         run["history"].append(row)
         run["update"] = update + 1
+        print(progress_line(row, run["update"], updates), flush=True)
         if log:
             with open(log, "a") as f:
                 f.write(json.dumps(row) + "\n")
@@ -284,6 +287,16 @@ def train(args) -> list[dict]:
                             "torch_rng": torch.get_rng_state(), **run}, ckpt + ".tmp")
                 os.replace(ckpt + ".tmp", ckpt)
     return run["history"]
+
+
+def progress_line(row: dict, update: int, updates: int) -> str:
+    """One line per rollout: where the run is, its episodes' mean return and cost (``-``
+    when no episode ended in the rollout), the multiplier and the time spent."""
+    def num(v):
+        return "-" if v is None else f"{v:.4g}"
+
+    return (f"rollout {update}/{updates}  step {row['step']}  return {num(row['ep_return'])}  "
+            f"cost {num(row['ep_cost'])}  lambda {row['lambda']:.3f}  wall {row['wall']:.0f}s")
 
 
 def ppo_update(agent, opt, data, args) -> dict:
@@ -318,9 +331,8 @@ def ppo_update(agent, opt, data, args) -> dict:
 def main(argv=None) -> list[dict]:
     args = parse_args(argv)
     history = train(args)
-    for row in history[-3:]:
-        print(f"step {row['step']:>8}  return {row['ep_return']}  cost {row['ep_cost']}  "
-              f"lambda {row['lambda']:.3f}  wall {row['wall']:.0f}s")
+    if args.out:
+        print(f"log: {os.path.join(args.out, 'log.jsonl')}; plot it: safety-sim plot {args.out}")
     return history
 
 

@@ -177,6 +177,10 @@ def section(results: dict, study: dict) -> str:
 
 
 def report(runs: Path, docs: Path) -> int:
+    if not (runs / "study.json").exists():
+        raise SystemExit(f"{runs / 'study.json'} not found: this report aggregates a study "
+                         "started by scripts/learning_parity.py (its runs folder); to plot one "
+                         "run of examples/ppo_lagrangian.py use `safety-sim plot RUN_DIR`")
     study = json.loads((runs / "study.json").read_text())
     results = aggregate(runs, study)
     limit = study["hparams"]["cost-limit"]
