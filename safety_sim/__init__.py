@@ -5,10 +5,8 @@ Importing the package registers every environment id with gymnasium (see
 """
 from __future__ import annotations
 
-from safety_sim import _moved
 from safety_sim.gl import backend as _gl
 
-_moved.install()
 _gl.guard_mujoco_import()
 
 from safety_sim.registration import ENV_ROWS, env_ids, register_all  # noqa: E402

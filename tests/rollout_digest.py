@@ -26,7 +26,7 @@ import numpy as np
 import safety_sim  # noqa: F401  (registers the ids)
 try:
     from safety_sim.navigation.config import NavConfig, Goal, Hazards, Vases, Gremlins, GoalReward
-except ImportError:  # commits before the package was laid out by family
+except ImportError:  # commits before the package was laid out by family (49c9d9d)
     from safety_sim.nav_config import NavConfig, Goal, Hazards, Vases, Gremlins, GoalReward
 
 #: navigation ids of every agent and task, velocity robots and every gridworld
