@@ -20,6 +20,8 @@ import gymnasium
 import numpy as np
 from gymnasium.utils import RecordConstructorArgs
 
+from safety_sim.core import check_box_action, holds_bool
+
 
 class ForwardsAttributes:
     """A wrapper mixin: a public attribute the wrapper lacks is looked up in the wrapped env
@@ -136,24 +138,54 @@ class SafeClipAction(ForwardsAttributes, gymnasium.ActionWrapper, RecordConstruc
 
 
 class SafeRescaleAction(ForwardsAttributes, gymnasium.ActionWrapper, RecordConstructorArgs):
-    """Take actions in ``[min_action, max_action]`` and map them linearly onto the env's Box."""
+    """Take actions in ``[min_action, max_action]`` and map them linearly onto the env's Box.
+
+    The bounds are real numbers (or arrays of them) with ``min_action < max_action``, and the
+    env's Box is bounded; an action is checked as the bare env checks its own (real dtype, no
+    bool, its shape, finite, within ``[min_action, max_action]``: ValueError naming the
+    problem), then mapped. The arithmetic halves both sides, so even ``(-1e308, 1e308)``,
+    whose width overflows float64, maps every action to a finite one (bit for bit what
+    ``low + (a - lo) / (hi - lo) * (high - low)`` gives where nothing overflows)."""
 
     def __init__(self, env: gymnasium.Env, min_action: float, max_action: float) -> None:
         RecordConstructorArgs.__init__(self, min_action=min_action, max_action=max_action)
-        gymnasium.ActionWrapper.__init__(self, env)
         box = _box_space(env, "SafeRescaleAction")
-        lo = np.broadcast_to(np.asarray(min_action, np.float64), box.shape)
-        hi = np.broadcast_to(np.asarray(max_action, np.float64), box.shape)
+        if not (np.all(np.isfinite(box.low)) and np.all(np.isfinite(box.high))):
+            raise ValueError(f"SafeRescaleAction: the env's action space {box} is unbounded; "
+                             "there is no range to map onto")
+        lo = np.broadcast_to(_real_bound(min_action, "min_action", box.shape), box.shape)
+        hi = np.broadcast_to(_real_bound(max_action, "max_action", box.shape), box.shape)
         if not (np.all(np.isfinite(lo)) and np.all(np.isfinite(hi)) and np.all(lo < hi)):
             raise ValueError(f"SafeRescaleAction: need finite min_action < max_action, got "
                              f"{min_action!r}, {max_action!r}")
+        gymnasium.ActionWrapper.__init__(self, env)
         self._lo, self._hi, self._box = lo, hi, box
+        self._half_lo, self._half_width = lo * 0.5, hi * 0.5 - lo * 0.5
+        self._low, self._half_span = box.low.astype(np.float64), (
+            box.high.astype(np.float64) * 0.5 - box.low.astype(np.float64) * 0.5)
         self.action_space = gymnasium.spaces.Box(lo, hi, box.shape, np.float64)
 
     def action(self, action):
-        a = np.asarray(action, dtype=np.float64)
-        frac = (a - self._lo) / (self._hi - self._lo)
-        return self._box.low + frac * (self._box.high - self._box.low)
+        a = check_box_action(action, self.action_space, "SafeRescaleAction")
+        frac = (a * 0.5 - self._half_lo) / self._half_width
+        return self._low + (frac * self._half_span) * 2.0
+
+
+def _real_bound(value, name: str, shape: tuple) -> np.ndarray:
+    """``min_action``/``max_action`` as float64: real numbers only (no str, bool, complex)."""
+    try:
+        raw = np.asarray(value)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"SafeRescaleAction: {name} {value!r} is not a real number") from exc
+    if raw.dtype.kind not in "iuf" or holds_bool(value):
+        raise ValueError(f"SafeRescaleAction: {name} must be real numbers (int or float), got "
+                         f"{value!r}")
+    try:
+        np.broadcast_to(raw, shape)
+    except ValueError as exc:
+        raise ValueError(f"SafeRescaleAction: {name} of shape {raw.shape} does not fit the "
+                         f"action space's shape {shape}") from exc
+    return raw.astype(np.float64)
 
 
 class SafeUnsqueeze(ForwardsAttributes, gymnasium.Wrapper, RecordConstructorArgs):

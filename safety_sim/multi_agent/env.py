@@ -271,7 +271,7 @@ class SafeMAEnv:
             # every agent's float64/float32 array of its shape, copied in one compiled call
             if self._join(out, values, self._sizes):
                 if self.clip_actions:
-                    np.clip(out, self._low, self._high, out=out)
+                    self._clip(out, actions)
                 return out
         for name, target, where, shape in self._slots:
             try:
@@ -285,8 +285,15 @@ class SafeMAEnv:
         if len(actions) != len(self._slots):
             self._check_keys(actions)
         if self.clip_actions:
-            np.clip(out, self._low, self._high, out=out)   # NaN stays NaN: refused later
+            self._clip(out, actions)
         return out
+
+    def _clip(self, out: np.ndarray, actions: Mapping[str, Any]) -> None:
+        """Clip the joined finite action ``out`` into the Box; NaN and +-inf are refused
+        naming the agent (clipping would turn inf into a bound and step it)."""
+        if not np.isfinite(out).all():
+            self._explain_bad_action(actions)
+        np.clip(out, self._low, self._high, out=out)
 
     def _check_keys(self, actions: Mapping) -> NoReturn:
         """Raise ValueError naming the missing or unknown agents of ``actions``."""

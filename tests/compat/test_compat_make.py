@@ -101,3 +101,54 @@ def test_unsqueeze_and_gymnasium_conversions():
         safety_sim.make(PUSH), lambda e: gymnasium.wrappers.ClipReward(e, -1e-9, 1e-9))
     both.reset(seed=0)
     assert abs(both.step(np.full(2, 1.0))[1]) <= 1e-9
+
+
+def test_rescale_over_the_widest_float_range_maps_every_action_finitely():
+    """``max_action - min_action`` overflowed to inf: every finite action reached the env as
+    its low bound, and a later step was refused over a NaN never sent (issue 35 item 2)."""
+    base = safety_sim.make(PUSH)
+    low, high = base.action_space.low, base.action_space.high
+    env = w.SafeRescaleAction(base, -1e308, 1e308)
+    np.testing.assert_array_equal(env.action(np.full(2, -1e308)), low)
+    np.testing.assert_array_equal(env.action(np.full(2, 1e308)), high)
+    np.testing.assert_array_equal(env.action(np.zeros(2)), (low + high) / 2)
+    np.testing.assert_allclose(env.action(np.full(2, 5e307)), low + 0.75 * (high - low))
+    env.reset(seed=0)
+    for a in (np.zeros(2), np.full(2, 1e308), np.full(2, -3e307)):
+        assert np.isfinite(env.step(a)[1])
+    # where nothing overflows, bit for bit the plain formula
+    narrow = w.SafeRescaleAction(safety_sim.make(PUSH), -2.0, 3.0)
+    for a in np.random.default_rng(0).uniform(-2.0, 3.0, (200, 2)):
+        np.testing.assert_array_equal(narrow.action(a),
+                                      low + (a - -2.0) / 5.0 * (high - low))
+
+
+@pytest.mark.parametrize("action, text", [
+    (["0.5", "0.5"], "not numeric"), ("0.5", "not numeric"), ([True, 0.5], "holds a bool"),
+    (np.array([True, False]), "bool dtype"), (np.array([0.5 + 3j, 0.0]), "complex dtype"),
+    ([np.inf, 0.0], "NaN or inf"), ([2.0, 0.0], "outside the action space"),
+    (np.zeros(3), "shape"),
+])
+def test_rescale_refuses_what_the_bare_env_refuses_by_name(action, text):
+    """strings, bools and complex numbers became actions (issue 35 item 3); the env is left
+    as an untouched twin."""
+    env, twin = w.SafeRescaleAction(safety_sim.make(PUSH), -1.0, 1.0), safety_sim.make(PUSH)
+    env.reset(seed=0)
+    twin.reset(seed=0)
+    with pytest.raises(ValueError, match=text):
+        env.step(action)
+    bare = safety_sim.make(PUSH)
+    bare.reset(seed=0)
+    with pytest.raises(ValueError, match=text):
+        bare.step(action if text != "outside the action space" else [9.0, 0.0])
+    mid = (twin.action_space.low + twin.action_space.high) / 2
+    assert np.array_equal(env.step(np.zeros(2))[0], twin.step(mid)[0])
+
+
+@pytest.mark.parametrize("bounds, text", [
+    (("-1", 1.0), "min_action must be real"), ((-1.0, True), "max_action must be real"),
+    ((-1.0, 1 + 0j), "max_action must be real"), ((-1.0, [1.0, 1.0, 1.0]), "does not fit"),
+])
+def test_rescale_bounds_are_real_numbers(bounds, text):
+    with pytest.raises(ValueError, match=text):
+        w.SafeRescaleAction(safety_sim.make(PUSH), *bounds)

@@ -99,3 +99,55 @@ def test_tile_images(sg):
         np.testing.assert_array_equal(canvas[r * 4 + 1:r * 4 + 3, c * 5 + 1:c * 5 + 4], frames[i])
     assert canvas.sum() == frames.sum()          # frames and black padding only
     assert not canvas[8:12, 5:10].any()          # the sixth cell is empty
+
+
+@pytest.mark.parametrize("bad", [np.inf, -np.inf, np.nan])
+@pytest.mark.parametrize("form", [np.float64, np.float32, list])
+def test_infinite_actions_are_refused_not_clipped(sg, bad, form):
+    """Clipping turned +-inf into a bound and stepped it with reward paid (issue 35 item 1):
+    the drop-in refuses them as the native make_ma does, and the env is left as it was."""
+    env, twin = sg.make_ma("Ant", "2x4"), sg.make_ma("Ant", "2x4")
+    env.reset(seed=0)
+    twin.reset(seed=0)
+    row = [0.0, bad, 0.0, 0.0]
+    actions = {"agent_0": np.zeros(4), "agent_1": row if form is list else np.array(row, form)}
+    with pytest.raises(ValueError, match="agent_1: action contains NaN or inf"):
+        env.step(actions)
+    with pytest.raises(ValueError, match="agent_1: action contains NaN or inf"):
+        _native_refuses(actions)        # as the native env does
+    zeros = {a: np.zeros(4) for a in env.possible_agents}
+    out, ref = env.step(zeros), twin.step(zeros)
+    for a in env.possible_agents:
+        np.testing.assert_array_equal(out[0][a], ref[0][a])
+    assert out[1] == ref[1] and out[2] == ref[2]
+
+
+def _native_refuses(actions):
+    native = make_ma("Ant", "2x4")
+    native.reset(seed=0)
+    native.step(actions)
+
+
+def test_mamujocos_and_pettingzoos_attributes(sg):
+    """issue 35 item 8: map_global_state_to_local_observations gives back every agent's
+    observation from state() (the reference forwarded MaMuJoCo's); the inverse raises
+    NotImplementedError as in MaMuJoCo; max_num_agents and unwrapped as PettingZoo's."""
+    for scenario, conf in (("Ant", "4x2"), ("HalfCheetah", "6x1"), ("Hopper", "3x1"),
+                           ("Humanoid", "9|8"), ("Ant", None)):
+        env = sg.make_ma(scenario, conf)
+        obs, _ = env.reset(seed=0)
+        assert env.max_num_agents == len(env.possible_agents) and env.unwrapped is env
+        rng = np.random.default_rng(0)
+        for _ in range(5):
+            local = env.map_global_state_to_local_observations(env.state())
+            assert set(local) == set(env.possible_agents)
+            for a in env.possible_agents:
+                np.testing.assert_array_equal(local[a], obs[a])
+            obs = env.step({a: rng.uniform(-0.3, 0.3, env.action_space(a).shape)
+                            for a in env.possible_agents})[0]
+        with pytest.raises(NotImplementedError, match="state()"):
+            env.map_local_observation_to_global_state(obs)
+    with pytest.raises(ValueError, match="shape"):
+        env = sg.make_ma("Ant", "2x4")
+        env.reset(seed=0)
+        env.map_global_state_to_local_observations(env.state()[:-1])
