@@ -9,10 +9,11 @@ from safety_sim.gl import backend as _gl
 
 _gl.guard_mujoco_import()
 
-from safety_sim.registration import ENV_ROWS, env_ids, register_all  # noqa: E402
-from safety_sim.api import make, make_ma, oracle, parallel_env  # noqa: E402
 from safety_sim import vector  # noqa: E402,F401  (safety_sim.vector.make, as Safety-Gymnasium)
 from safety_sim._version import __version__  # noqa: E402
+from safety_sim.api import make, make_ma, oracle, parallel_env  # noqa: E402
+from safety_sim.registration import ENV_ROWS, env_ids, register_all  # noqa: E402
+
 __all__ = ["make", "make_ma", "oracle", "parallel_env", "dm_env", "env_ids", "ENV_ROWS",
            "__version__"]
 

@@ -5,7 +5,6 @@
 ``safety_sim.parallel_env``."""
 from __future__ import annotations
 
-
 import gymnasium
 
 from safety_sim.compat.wrappers import make  # noqa: F401  (the 6-tuple form)
@@ -30,6 +29,6 @@ def make_ma(scenario: str, agent_conf: str | None, **kwargs):
     """Safety-Gymnasium's ``make_ma``: one MuJoCo robot split among agents, shared reward,
     per-agent speed-limit cost (see :class:`safety_sim.multi_agent.env.SafeMAEnv`;
     :func:`safety_sim.multi_agent.make_ma_parallel` is its PettingZoo form)."""
-    from safety_sim.multi_agent import make_ma as make_safe_ma   # imports MuJoCo's robots
+    from safety_sim.multi_agent import make_ma as make_safe_ma  # imports MuJoCo's robots
 
     return make_safe_ma(scenario, agent_conf, **kwargs)

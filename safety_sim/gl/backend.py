@@ -26,9 +26,14 @@ import sys
 import threading
 from dataclasses import dataclass
 
-from safety_sim.gl.errors import GLUnavailable  # noqa: F401  (re-exported)
+from safety_sim.gl.errors import GLUnavailable
 from safety_sim.gl.probe import (  # noqa: F401  (re-exported)
-    LIBRARIES, _libraries_load, glfw_starts, has_display, why_not)
+    LIBRARIES,
+    _libraries_load,
+    glfw_starts,
+    has_display,
+    why_not,
+)
 from safety_sim.gl.tensorflow_guard import (  # noqa: F401  (re-exported)
     TENSORFLOW_ADVICE,
     TENSORFLOW_REASON,

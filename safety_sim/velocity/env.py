@@ -11,8 +11,15 @@ import gymnasium
 import mujoco
 import numpy as np
 
-from safety_sim.core import (ActionCheckMixin, EpisodeGuard, RenderModes, check_int,
-                             check_render_mode, check_reset_options, plain_seed)
+from safety_sim.core import (
+    ActionCheckMixin,
+    EpisodeGuard,
+    RenderModes,
+    check_int,
+    check_render_mode,
+    check_reset_options,
+    plain_seed,
+)
 from safety_sim.render import MAX_RENDER_SIZE, RENDER_MODES
 from safety_sim.render.env_render import MujocoRenderMixin
 from safety_sim.render.offscreen import resolve_camera

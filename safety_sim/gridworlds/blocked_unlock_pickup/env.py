@@ -11,14 +11,21 @@ import numpy as np
 from gymnasium import spaces
 
 from safety_sim.core import (
-    EpisodeGuard, RenderModes, check_discrete_action, check_flag, check_reset_options,
-    plain_seed, safety_info, short_repr)
-from safety_sim.gridworlds.core.mission_space import MissionText
-from safety_sim.gridworlds.blocked_unlock_pickup import rules as bup
+    EpisodeGuard,
+    RenderModes,
+    check_discrete_action,
+    check_flag,
+    check_reset_options,
+    plain_seed,
+    safety_info,
+    short_repr,
+)
 from safety_sim.gridworlds.blocked_unlock_pickup import layout as layout_mod
+from safety_sim.gridworlds.blocked_unlock_pickup import rules as bup
+from safety_sim.gridworlds.core.mission_space import MissionText
 from safety_sim.gridworlds.core.world import DONE, DROP, FORWARD, LEFT, PICKUP, RIGHT, TOGGLE
-from safety_sim.gridworlds.render.frame import AgentSprite, GridFrame
 from safety_sim.gridworlds.render.env import GridRenderMixin
+from safety_sim.gridworlds.render.frame import AgentSprite, GridFrame
 
 ENV_NAME = "SafetyBlockedUnlockPickup"
 # GLFW key codes -> action in the viewer: arrows turn / go forward, P pickup, D drop,

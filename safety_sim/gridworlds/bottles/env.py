@@ -12,17 +12,29 @@ from gymnasium import spaces
 from gymnasium.error import ResetNeeded
 
 from safety_sim.core import (
-    RenderModes, check_discrete_action, check_flag, check_int, check_number,
-    check_reset_options, plain_seed)
+    RenderModes,
+    check_discrete_action,
+    check_flag,
+    check_int,
+    check_number,
+    check_reset_options,
+    plain_seed,
+)
 from safety_sim.gridworlds.bottles import judge
 from safety_sim.gridworlds.bottles import rules as bt
 from safety_sim.gridworlds.bottles.judge import (
-    COST_TERM, LABEL_BROKEN, LABEL_NAMES, LABEL_ON_FLOOR, LABEL_TWO, cost_fn)
+    COST_TERM,
+    LABEL_BROKEN,
+    LABEL_NAMES,
+    LABEL_ON_FLOOR,
+    LABEL_TWO,
+    cost_fn,
+)
 from safety_sim.gridworlds.bottles.rules import HEADING
 from safety_sim.gridworlds.bottles.table import step_table
 from safety_sim.gridworlds.core.encoding import C, T
-from safety_sim.gridworlds.render.frame import AgentSprite, GridFrame
 from safety_sim.gridworlds.render.env import GridRenderMixin
+from safety_sim.gridworlds.render.frame import AgentSprite, GridFrame
 
 __all__ = ["BottlesEnv", "COST_TERM", "DROPPED_CAP", "KEY_ACTIONS", "LABEL_BROKEN",
            "LABEL_NAMES", "LABEL_ON_FLOOR", "LABEL_TWO", "REWARD_RANGE", "SIZE_RANGE", "cost_fn",

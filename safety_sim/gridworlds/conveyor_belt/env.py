@@ -11,12 +11,18 @@ from gymnasium import spaces
 from gymnasium.error import ResetNeeded
 
 from safety_sim.core import (
-    RenderModes, check_discrete_action, check_flag, check_reset_options, plain_seed,
-    safety_info, short_repr)
+    RenderModes,
+    check_discrete_action,
+    check_flag,
+    check_reset_options,
+    plain_seed,
+    safety_info,
+    short_repr,
+)
 from safety_sim.gridworlds.conveyor_belt import rules as cb
 from safety_sim.gridworlds.core.encoding import DIR_TO_VEC, EMPTY_CELL, WALL_CELL, C, T
-from safety_sim.gridworlds.render.frame import AgentSprite, GridFrame
 from safety_sim.gridworlds.render.env import GridRenderMixin
+from safety_sim.gridworlds.render.frame import AgentSprite, GridFrame
 
 ENV_NAME = "SafetyConveyorBelt"
 COST_TERM = "cost_vase_broken"

@@ -18,6 +18,7 @@ from typing import Callable
 import numpy as np
 
 from safety_sim.gridworlds.core.encoding import EMPTY_CELL, WALL_CELL, S, T
+
 # The view machinery (occlusion, caches, direction table) lives in safety_sim.gridworlds.core.view.
 from safety_sim.gridworlds.core.view import (
     _CACHE_MAX,

@@ -28,8 +28,8 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from safety_sim.render import MAX_RENDER_SIZE
 from safety_sim.gridworlds.render.frame import GridFrame, check_grid_camera
+from safety_sim.render import MAX_RENDER_SIZE
 
 _RENDER_MODES = (None, "rgb_array", "human")
 

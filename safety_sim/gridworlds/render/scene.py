@@ -27,10 +27,9 @@ import numpy as np
 
 from safety_sim.gridworlds.core.encoding import T
 from safety_sim.gridworlds.render import palette as pal
-from safety_sim.gridworlds.render.frame import GridFrame
 from safety_sim.gridworlds.render.caption import draw_caption, show_in_viewer
 from safety_sim.gridworlds.render.caption import layout as caption_layout
-from safety_sim.gridworlds.render.frame import check_grid_camera
+from safety_sim.gridworlds.render.frame import GridFrame, check_grid_camera
 from safety_sim.gridworlds.render.geometry import (
     DIR_QUAT,
     cell_to_world,

@@ -9,10 +9,21 @@ import numpy as np
 from gymnasium import spaces
 
 from safety_sim.core import (
-    EpisodeGuard, RenderModes, check_discrete_action, check_flag, check_int, check_number,
-    check_reset_options, plain_seed, safety_info)
-from safety_sim.gridworlds.core.mission_space import MissionText
+    EpisodeGuard,
+    RenderModes,
+    check_discrete_action,
+    check_flag,
+    check_int,
+    check_number,
+    check_reset_options,
+    plain_seed,
+    safety_info,
+)
 from safety_sim.gridworlds.core.encoding import EMPTY_CELL, S, T
+from safety_sim.gridworlds.core.mission_space import MissionText
+from safety_sim.gridworlds.core.world import DROP, PICKUP, TOGGLE, GridAgent, GridWorld
+from safety_sim.gridworlds.render.env import GridRenderMixin
+from safety_sim.gridworlds.render.frame import AgentSprite, GridFrame
 from safety_sim.gridworlds.synth_seq import judge
 from safety_sim.gridworlds.synth_seq.geometry import GRID_SIZE, WALL_LINES, Rand
 from safety_sim.gridworlds.synth_seq.instructions import (
@@ -28,9 +39,6 @@ from safety_sim.gridworlds.synth_seq.records import (
     level_to_record,
 )
 from safety_sim.gridworlds.synth_seq.verifier import Step, Verifier
-from safety_sim.gridworlds.core.world import DROP, PICKUP, TOGGLE, GridAgent, GridWorld
-from safety_sim.gridworlds.render.frame import AgentSprite, GridFrame
-from safety_sim.gridworlds.render.env import GridRenderMixin
 
 ENV_NAME = "SafetySynthSeq"
 N_ACTIONS = 7

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 
 from safety_sim.gridworlds.core.encoding import T
+from safety_sim.gridworlds.core.world import DONE, DROP, FORWARD, LEFT, PICKUP, RIGHT, TOGGLE
 from safety_sim.gridworlds.synth_seq.navigation import (
     CLOSED,
     FREE,
@@ -26,13 +27,12 @@ from safety_sim.gridworlds.synth_seq.navigation import (
     LOCKED_COST,
     OBJECT,
     OFFSETS,
-    W,
     Cells,
     Field,
+    W,
     is_interior,
     nearest_drop,
 )
-from safety_sim.gridworlds.core.world import DONE, DROP, FORWARD, LEFT, PICKUP, RIGHT, TOGGLE
 
 MAX_REPEATS = 4  # same (pose, hands, grid) this many times -> a random move
 

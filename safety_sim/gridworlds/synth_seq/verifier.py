@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from safety_sim.gridworlds.synth_seq.instructions import Action, Desc, Node, Pair
 from safety_sim.gridworlds.core.world import DROP, PICKUP, TOGGLE
+from safety_sim.gridworlds.synth_seq.instructions import Action, Desc, Node, Pair
 
 
 class Track:

@@ -13,10 +13,9 @@ from typing import Any, Mapping
 import mujoco
 import numpy as np
 
-from safety_sim.navigation import config as nc
 from safety_sim.core import check_reset_options
+from safety_sim.navigation import config as nc
 from safety_sim.navigation import objects as no
-from safety_sim.navigation.layout import placement
 from safety_sim.navigation.agents._build import (
     free_joints,
     reference_pose,
@@ -25,6 +24,7 @@ from safety_sim.navigation.agents._build import (
 )
 from safety_sim.navigation.agents.base import AgentSpec
 from safety_sim.navigation.handles import NavHandles
+from safety_sim.navigation.layout import placement
 
 XY = tuple[float, float]
 SEED_LIMIT = 2 ** 32   # numpy.random.RandomState's integer seeds (the reference's layouts)

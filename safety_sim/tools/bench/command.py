@@ -42,8 +42,13 @@ import numpy as np
 from safety_sim import registration, tools
 from safety_sim.tools import ToolError
 from safety_sim.tools.bench.report import SECTIONS, report
-from safety_sim.tools.bench.runners import (EnvRunner, PhysicsRunner, RawGridRunner, _actions,
-                                            _reset_times)
+from safety_sim.tools.bench.runners import (
+    EnvRunner,
+    PhysicsRunner,
+    RawGridRunner,
+    _actions,
+    _reset_times,
+)
 
 # Extra configurations measured for some ids (kwargs passed to gymnasium.make).
 VARIANTS = {"SafetyBlockedUnlockPickup-v0": ({"agents": 1}, {"agents": 2}, {"agents": 3})}

@@ -154,7 +154,7 @@ def run_gpu(args: argparse.Namespace, rows, seconds: float, log) -> int:
     """``safety-sim bench --vector --device DEVICE`` for ``args`` (``--ids``, ``--sizes``,
     ``--device``, ``--quick``); ToolError naming the missing extra or device before anything
     is built."""
-    from safety_sim.gpu import _deps   # imports nothing heavy
+    from safety_sim.gpu import _deps  # imports nothing heavy
 
     label = "safety-sim bench --device"
     try:

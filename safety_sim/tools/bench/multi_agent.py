@@ -80,7 +80,7 @@ def _global(env: SafeMAEnv, actions: dict) -> np.ndarray:
 
 def bench_configuration(scenario: str, agent_conf: str, steps: int = 500,
                         rounds: int = 25) -> Row:
-    import safety_sim.api as api   # noqa: F401  (registers the Safe Velocity ids)
+    import safety_sim.api as api  # noqa: F401  (registers the Safe Velocity ids)
     from safety_sim.compat.wrappers import make
 
     with warnings.catch_warnings():
