@@ -71,7 +71,7 @@ def representative(rows: list[registration.EnvRow]) -> registration.EnvRow:
     Vision, Debug or alias id, preferring the Point agent."""
     canon = [r for r in tools.canonical_rows(rows) if not r.kwargs.get("vision")
              and "Debug" not in r.id]
-    canon = canon or list(rows)
+    canon = sorted(canon or list(rows), key=lambda r: -int(re.search(r"(\d+)$", r.id).group(1)))
     return next((r for r in canon if r.kwargs.get("agent") == "Point"), canon[0])
 
 
@@ -103,6 +103,9 @@ def space_text(space) -> str:
 def env_doc(cls) -> str:
     """The class docstring as a reST block MyST renders (``eval-rst``)."""
     doc = inspect.getdoc(cls) or "(no docstring)"
+    # a bar outside ``literals`` (|x| <= 1) would be read as a reST substitution
+    parts = re.split(r"(``.*?``)", doc, flags=re.S)
+    doc = "".join(p if p.startswith("``") else p.replace("|", "\\|") for p in parts)
     return "```{eval-rst}\n" + doc + "\n```"
 
 
