@@ -116,7 +116,7 @@ class SafeMAEnv(_multi_agent.SafeMAEnv):
 
 #: the robot's state() (the gymnasium -v4 observation) read back as MuJoCo data: qpos without
 #: its first entries (the root's x, and y for the robots that move in the plane), then qvel,
-#: then for the Humanoid the body arrays and actuator forces (velocity.md §3)
+#: then for the Humanoid the body arrays and actuator forces (docs/spec/velocity.md §3)
 _SKIPPED_QPOS = {"Ant": 2, "HalfCheetah": 1, "Hopper": 1, "Humanoid": 2, "Swimmer": 2,
                  "Walker2d": 1}
 _STATE_PARTS = {"Humanoid": ("qpos", "qvel", "cinert", "cvel", "qfrc_actuator", "cfrc_ext")}

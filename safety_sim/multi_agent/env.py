@@ -43,18 +43,18 @@ class SafeMAEnv:
     """``make_ma(scenario, agent_conf, agent_obsk=1, agent_factorization=None,
     local_categories=None, global_categories=None, render_mode=None, **kwargs)``.
 
-    Scenarios and configurations with a threshold (spec §2): Ant ``2x4``/``4x2``, HalfCheetah
-    ``6x1``/``2x3``, Hopper ``3x1``, Humanoid ``9|8``, Swimmer ``2x1``, Walker2d ``2x3``. Other
-    partitions of a scenario (Ant ``2x4d``) and ``agent_conf=None`` (one agent holding the
-    whole robot) warn and use the scenario's first threshold. An unknown scenario or
-    partition raises ValueError. ``kwargs``: ``width``, ``height``, ``camera_id``,
+    Scenarios and configurations with a threshold (docs/spec/multi_agent.md §2): Ant
+    ``2x4``/``4x2``, HalfCheetah ``6x1``/``2x3``, Hopper ``3x1``, Humanoid ``9|8``, Swimmer ``2x1``,
+    Walker2d ``2x3``. Other partitions of a scenario (Ant ``2x4d``) and ``agent_conf=None`` (one
+    agent holding the whole robot) warn and use the scenario's first threshold. An unknown scenario
+    or partition raises ValueError. ``kwargs``: ``width``, ``height``, ``camera_id``,
     ``camera_name`` (rendering, as the Safe Velocity envs) and ``max_episode_steps`` (1000);
     any other raises TypeError.
 
     Agents ``agent_0 .. agent_{n-1}``; ``action_space(agent)``: float32 Box of the agent's
     actuators in partition order; ``observation_space(agent)``: float64 Box of its own nodes'
     qpos/qvel, its neighbours' qpos (``agent_obsk`` graph depths) and the root's globals
-    (spec §6). ``reset(seed=None, options=None)`` -> ``(observations, infos)``;
+    (docs/spec/multi_agent.md §6). ``reset(seed=None, options=None)`` -> ``(observations, infos)``;
     ``step(actions)`` (a dict with one action per agent) -> ``(observations, rewards, costs,
     terminations, truncations, infos)``, all dicts keyed by agent. Reward, cost, termination,
     truncation (after ``max_episode_steps``, or when the physics blows up: then, as in the
@@ -255,10 +255,10 @@ class SafeMAEnv:
         return agent
 
     def _global_action(self, actions: Any) -> np.ndarray:
-        """The robot's action vector from the agents' actions (spec §5): each agent's values
-        go to its nodes' actuators. Checks keys, dtypes and shapes; the robot env checks the
-        bounds and finiteness (and :meth:`_explain_bad_action` names the agent). Returns the
-        env's buffer, which the next call overwrites."""
+        """The robot's action vector from the agents' actions (docs/spec/multi_agent.md §5): each
+        agent's values go to its nodes' actuators. Checks keys, dtypes and shapes; the robot env
+        checks the bounds and finiteness (and :meth:`_explain_bad_action` names the agent). Returns
+        the env's buffer, which the next call overwrites."""
         if type(actions) is not dict and not isinstance(actions, Mapping):
             raise TypeError(f"{self.name}: step needs a dict of actions keyed by agent "
                             f"{list(self._names)}, got {type(actions).__name__}")

@@ -1,6 +1,7 @@
 """From ``make_ma``'s arguments to a checked factorization: the agents' partitions, the
 hyperedges and global nodes, the observation depth and categories (spec/multi_agent.md
-§2, §5, §6). Bad arguments raise TypeError/ValueError naming the problem."""
+docs/spec/multi_agent.md §2, §5, §6). Bad arguments raise TypeError/ValueError naming the
+problem."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -96,7 +97,7 @@ def _custom(factorization: Any):
 
 
 def check_partition_actions(partitions, action_size: int) -> None:
-    """Every actuator is driven by exactly one agent (spec §5)."""
+    """Every actuator is driven by exactly one agent (docs/spec/multi_agent.md §5)."""
     seen: dict[int, str] = {}
     for agent, part in enumerate(partitions):
         for node in part:

@@ -1,5 +1,5 @@
 """Each robot as a graph of its actuated joints, and the partitions of that graph into agents
-(spec/multi_agent.md §5). Data only: nodes, hyperedges, global nodes and named partitions.
+(docs/spec/multi_agent.md §5). Data only: nodes, hyperedges, global nodes and named partitions.
 
 A :class:`Node` is one actuated joint: its index in ``data.qpos`` and ``data.qvel`` (negative =
 from the end, as Python indexes), the actuator it drives, the bodies whose rows it reports in
@@ -60,7 +60,7 @@ class Node:
 class RobotGraph:
     """A robot's joint graph: hyperedges, global nodes and the named partitions into agents
     (``agent_conf`` -> one tuple of nodes per agent, in local action order), with the default
-    observation categories (spec §6, §9)."""
+    observation categories (docs/spec/multi_agent.md §6, §9)."""
 
     edges: tuple[tuple[Node, ...], ...]
     globals: tuple[Node, ...]
@@ -141,7 +141,8 @@ def _walker2d() -> RobotGraph:
     root_z = Node("root_z", 1, 1, None)
     return RobotGraph(
         edges=((foot, leg), (leg, thigh), (foot_l, leg_l), (leg_l, thigh_l), (thigh, thigh_l)),
-        globals=(root_x, root_x, root_z),        # sic: root_x twice, no root_y (spec §5)
+        globals=(root_x, root_x, root_z),        # sic: root_x twice, no root_y
+        # (docs/spec/multi_agent.md §5)
         partitions={"2x3": ((foot, leg, thigh), (foot_l, leg_l, thigh_l))})
 
 

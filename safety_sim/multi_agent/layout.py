@@ -1,4 +1,4 @@
-"""Per-agent observations (spec/multi_agent.md §6), compiled once into index arrays.
+"""Per-agent observations (docs/spec/multi_agent.md §6), compiled once into index arrays.
 
 :func:`neighbourhoods` finds the nodes at each graph depth from an agent's own nodes;
 :func:`compile_plan` turns depths, categories and global nodes into an
@@ -22,7 +22,8 @@ Source = tuple[str, "float | None"]      # (MjData array name, clip bound or Non
 def neighbourhoods(own: Sequence[Node], edges: Iterable[Sequence[Node]],
                    depth: int) -> dict[int, list[Node]]:
     """Depth 0: the agent's own nodes; depth d: the nodes sharing a hyperedge with a node of
-    depth d-1 that are at no smaller depth. Each depth is sorted by label (spec §6.1)."""
+    depth d-1 that are at no smaller depth. Each depth is sorted by label
+    (docs/spec/multi_agent.md §6.1)."""
     edges = [tuple(e) for e in edges]
     explored, frontier = set(own), set(own)
     out = {0: sorted(own, key=lambda n: n.label)}
@@ -86,7 +87,7 @@ def agent_entries(k_dict: Mapping[int, Sequence[Node]], k_categories: Sequence[S
                   sizes: Mapping[str, int]) -> list[Entry]:
     """The observation of one agent as entries: local depths in order (nodes sorted, each
     node's categories in order; body rows once per category across the local part), then
-    for each global category every global node (spec §6.3-4)."""
+    for each global category every global node (docs/spec/multi_agent.md §6.3-§6.4)."""
     out: list[Entry] = []
     emitted: dict[str, set[int]] = {}
     for depth in sorted(k_dict):

@@ -1,10 +1,10 @@
-"""Judging for the safe multi-agent velocity suite (spec/multi_agent.md §2, §7): the speed
+"""Judging for the safe multi-agent velocity suite (docs/spec/multi_agent.md §2, §7): the speed
 limit of each ``(scenario, agent_conf)``.
 
 Every agent gets the same cost: 1.0 when the robot's judged velocity is strictly above the
 configuration's threshold. Judged velocity: the planar speed ``hypot(vx, vy)`` of the robot's
-Safe Velocity point (velocity.md §4), where HalfCheetah, Hopper and Walker2d have no ``vy``,
-so their speed is ``|vx|`` (running backwards fast costs too); Swimmer's signed ``vx``. The
+Safe Velocity point (docs/spec/velocity.md §4), where HalfCheetah, Hopper and Walker2d have no
+``vy``, so their speed is ``|vx|`` (running backwards fast costs too); Swimmer's signed ``vx``. The
 rule and the label (``over_speed``) are :class:`safety_sim.velocity.robots.VelocityTask`'s.
 """
 from __future__ import annotations

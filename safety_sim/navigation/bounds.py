@@ -18,14 +18,14 @@ from fractions import Fraction
 
 import numpy as np
 
-#: Largest floor half side (m): about 6x Run's 17.5 m floor (navigation.md §4), the largest
-#: arena of the reference. Every length of an object is bounded by it (an object larger than
+#: Largest floor half side (m): about 6x Run's 17.5 m floor (docs/spec/navigation.md §4), the
+#: largest arena of the reference. Every length of an object is bounded by it (an object larger than
 #: any floor is no object of these tasks), and positions stay where float64 resolves 1e-14 m.
 MAX_FLOOR_SIZE = 100.0
 #: Lengths of objects (sizes, keep-outs, gremlin travel, wall length, ...): within the largest
 #: floor; a level also checks them against its own ``floor_size``.
 MAX_LENGTH = MAX_FLOOR_SIZE
-#: Push box half size (m): 5x the largest agent's box (Point, 0.2, push.md §7.1); a box of
+#: Push box half size (m): 5x the largest agent's box (Point, 0.2, docs/spec/push.md §7.1); a box of
 #: half size 1 already covers Push0's whole extents (-1, 1)^2. Measured stable up to 2.0
 #: (200 random steps x 3 episodes, Point and Car); 1e6 blew up on the second step.
 MAX_PUSH_BOX_SIZE = 1.0

@@ -50,7 +50,7 @@ from safety_sim.navigation.rewards import (
 
 Rect = tuple[float, float, float, float]
 
-# Episode and physics constants shared by every level (push.md §5, §6, §12).
+# Episode and physics constants shared by every level (docs/spec/push.md §5, §6, §12).
 SUBSTEPS = 10              # physics substeps per env step
 RESAMPLE_TRIES = 10_000    # goal re-draws before giving up
 LAYOUT_ATTEMPTS = 10_000   # whole-layout attempts
@@ -232,7 +232,7 @@ def _keepout_discs(cfg: NavConfig):
             yield obj, obj.keepout_of(_NOMINAL_AGENT)
 
 
-# -- Safety-Gymnasium's levels (push.md §5.1, navigation.md §5.1, §7) ----------------------
+# -- Safety-Gymnasium's levels (docs/spec/push.md §5.1, docs/spec/navigation.md §5.1, §7) ----------
 _PUSH_GOAL = Goal(keepout=0.4)
 _BUTTON_GOAL = Goal(size=0.2, keepout=0.4, half_height=0.1, z=0.11, alpha=0.1)
 _CIRCLE = dict(reward=CircleReward(), extents=(-2.0, -2.0, 2.0, 2.0), agent_keepout=0.0,
@@ -271,8 +271,8 @@ LEVELS: dict[tuple[str, int], NavConfig] = {
 
 
 def _race(level: int) -> NavConfig:
-    """Race level 0-2 (sg_extra_navigation.md §4): the track's walls, the fixed goal, level
-    1 adds 7 hazards and the walls' cost, level 2 starts round the corner (a cliff moved)."""
+    """Race level 0-2 (docs/spec/sg_extra_navigation.md §4): the track's walls, the fixed goal,
+    level 1 adds 7 hazards and the walls' cost, level 2 starts round the corner (a cliff moved)."""
     goal = Goal(size=0.3, keepout=0.305, z=0.0, location=race.GOAL_LOCATION,
                 look="flower_bush")
     hazards = (Hazards(7, size=race.HAZARD_SIZE, keepout=0.165, areas=race.HAZARD_AREAS,
@@ -286,7 +286,7 @@ def _race(level: int) -> NavConfig:
 
 def _fading(level: int, steps: int, name: str) -> NavConfig:
     """Goal level ``level`` whose goal fades out over ``steps`` steps (and at level 2 the
-    hazards; with 75 steps the vases too) (sg_extra_navigation.md §5)."""
+    hazards; with 75 steps the vases too) (docs/spec/sg_extra_navigation.md §5)."""
     base = LEVELS[("Goal", level)]
     objects = []
     for obj in base.objects:

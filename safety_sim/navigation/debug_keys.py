@@ -1,4 +1,4 @@
-"""The keyboard of Safety-Gymnasium's ``...Debug-v0`` ids (spec/sg_extra_navigation.md §7).
+"""The keyboard of Safety-Gymnasium's ``...Debug-v0`` ids (docs/spec/sg_extra_navigation.md §7).
 
 A Debug env ignores the action it is given (still checked) and steps with the action built
 from the keys I, J, K, L held in its viewer (``render_mode="human"``), per agent:

@@ -1,5 +1,5 @@
 """Rendering for the navigation envs: frames, Vision images, the viewer and the decorations of
-push.md §14 / navigation.md §12.
+docs/spec/push.md §14 / docs/spec/navigation.md §12.
 
 Decorations (added to every rgb/depth frame through ``add_marker``): per lidar group a ring of
 ``num_bins`` spheres (radius 0.025) of radius 0.15 around the agent, 0.5 + 0.06 * slot above

@@ -25,7 +25,8 @@ class NavHandles:
     lidar_keys: tuple[str, ...]  # sensed groups in observation order
     lidar_bodies: np.ndarray     # bodies of all sensed groups, group after group (circle: 0)
     lidar_bounds: tuple[int, ...]  # group g is lidar_bodies[bounds[g]:bounds[g + 1]]
-    ring_slots: tuple[int, ...]  # height slot of each lidar ring (object order, §12)
+    ring_slots: tuple[int, ...]  # height slot of each lidar ring (object order,
+    # docs/spec/navigation.md §12)
     contact_adr: dict[str, np.ndarray]  # kind prefix -> sensordata address of each object's
     #                              contact sensor (agent subtree vs the object's body)
     velocity_dofs: dict[str, np.ndarray]  # kind prefix -> first dof of each free joint whose

@@ -1,5 +1,5 @@
-"""Judging for the navigation tasks: labels and cost terms (push.md §11, navigation.md §9),
-written once for one world and for N worlds.
+"""Judging for the navigation tasks: labels and cost terms (docs/spec/push.md §11,
+docs/spec/navigation.md §9), written once for one world and for N worlds.
 
 Reads the :class:`Facts` the env gathers (positions, contact sensors, vase velocities); never
 touches the simulator. Each object kind judges its own propositions

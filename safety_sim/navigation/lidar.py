@@ -1,4 +1,4 @@
-"""Safety-Gymnasium's pseudo-lidar (spec/push.md §8), written once for one world and for N.
+"""Safety-Gymnasium's pseudo-lidar (docs/spec/push.md §8), written once for one world and for N.
 
 For an object at ``p`` and the agent at ``a`` with body rotation ``R``: the ego vector is
 ``R^T (p_x - a_x, p_y - a_y, 0 - a_z)`` (objects projected to z = 0), its planar part gives
@@ -81,5 +81,6 @@ def group_base(group_bounds: Sequence[int], num_bins: int) -> tuple[int, ...]:
 
 
 def bin_centres(num_bins: int = 16) -> list[float]:
-    """Angles (agent frame) of the bin centres, used to draw the lidar ring (§14)."""
+    """Angles (agent frame) of the bin centres, used to draw the lidar ring
+    (docs/spec/push.md §14)."""
     return [(i + 0.5) * TWO_PI / num_bins for i in range(num_bins)]

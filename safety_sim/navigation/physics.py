@@ -30,8 +30,8 @@ def reset_by_mujoco(ops, time_before, time_after, nsub: int, dt: float):
 
 def agent_velocity(ops, cvel, xpos, com) -> tuple:
     """World-frame XY velocity of a body's frame origin as ``mj_objectVelocity`` computes it
-    (navigation.md §8.2): ``cvel``'s linear part moved from the subtree centre of mass ``com``
-    to ``xpos`` (``v - (xpos - com) x w``), MuJoCo's operations in its order. ``cvel`` is
+    (docs/spec/navigation.md §8.2): ``cvel``'s linear part moved from the subtree centre of mass
+    ``com`` to ``xpos`` (``v - (xpos - com) x w``), MuJoCo's operations in its order. ``cvel`` is
     (wx, wy, wz, vx, vy, vz) and positions (x, y, z), coordinate first."""
     wx, wy, wz, vx, vy = cvel[0], cvel[1], cvel[2], cvel[3], cvel[4]
     dx, dy, dz = xpos[0] - com[0], xpos[1] - com[1], xpos[2] - com[2]
@@ -107,7 +107,8 @@ class NavPhysics:
         return False
 
     def move_ghosts(self, data: mujoco.MjData) -> None:
-        """The gremlin ghosts' positions at ``data.time`` (before a substep, §7.5)."""
+        """The gremlin ghosts' positions at ``data.time`` (before a substep,
+        docs/spec/navigation.md §7.5)."""
         pos = data.mocap_pos if self._all_mocaps else data.mocap_pos[self._ghosts]
         pos[:] = no.Gremlins.ghost_position(_ops.SCALAR, data.time, self._travel)
         if not self._all_mocaps:

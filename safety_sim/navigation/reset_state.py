@@ -1,6 +1,6 @@
 """The MuJoCo state the reference's ``reset`` leaves behind, reproduced on a model compiled once.
 
-The reference (safety-gymnasium 1.0.0 on MuJoCo 2.3.3, spec/push.md §3.1) writes each reset's
+The reference (safety-gymnasium 1.0.0 on MuJoCo 2.3.3, docs/spec/push.md §3.1) writes each reset's
 layout into XML text, compiles a fresh model, makes a fresh ``MjData`` and runs ``mj_forward``
 on it :data:`REFERENCE_FORWARDS` times before it returns the first observation (*measured* by
 tracing its MuJoCo calls). Push: the world build, the rebuild's own pass, the goal placement,
@@ -38,7 +38,7 @@ import mujoco
 import numpy as np
 
 #: mj_forward passes the reference runs on each reset's fresh MjData, per task (*measured*,
-#: safety-gymnasium 1.0.0; Push as spec §3.1; Circle and Run place no goal)
+#: safety-gymnasium 1.0.0; Push as docs/spec/push.md §3.1; Circle and Run place no goal)
 REFERENCE_FORWARDS = {"Push": 5, "Goal": 5, "Button": 5, "Circle": 4, "Run": 4}
 
 

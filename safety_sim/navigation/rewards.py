@@ -1,4 +1,4 @@
-"""Reward rules of the navigation tasks (spec/push.md §10, spec/navigation.md §8), each
+"""Reward rules of the navigation tasks (docs/spec/push.md §10, docs/spec/navigation.md §8), each
 written once for one world and for N worlds.
 
 A rule is a frozen dataclass (part of a level's config) whose ``start`` and ``reward`` are
@@ -180,7 +180,7 @@ class ButtonReward(GoalReward):
 class RaceReward(GoalReward):
     """As :class:`GoalReward` with Race's constants (``+10`` at the goal, clipped to
     [-11, 11]), but reaching the goal ends the episode (``terminated``) instead of drawing a
-    new one (sg_extra_navigation.md §4.5, §4.7). Needs a Goal."""
+    new one (docs/spec/sg_extra_navigation.md §4.5, §4.7). Needs a Goal."""
     goal: float = 10.0
     clip: float = 11.0
     goal_event: ClassVar[str] = "end"

@@ -1,5 +1,5 @@
-"""The navigation world (spec/push.md §4, spec/navigation.md §4) built with ``mujoco.MjSpec``
-and compiled once.
+"""The navigation world (docs/spec/push.md §4, docs/spec/navigation.md §4) built with
+``mujoco.MjSpec`` and compiled once.
 
 Body order: agent, free bodies (push box, vases, gremlin objects), mocap bodies (gremlin
 ghosts), static bodies in object order (goal, hazards, pillars, buttons, circle, walls; all

@@ -1,4 +1,4 @@
-"""Observation layout and sensor read-out for the Push envs (spec/push.md §9).
+"""Observation layout and sensor read-out for the Push envs (docs/spec/push.md §9).
 
 :class:`ObsLayout` lists the observation keys in the reference order with their shapes, slices
 of the flat vector and bounds (sensors unbounded, lidars in [0, 1]); :class:`SensorReadout`

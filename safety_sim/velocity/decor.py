@@ -1,5 +1,5 @@
 """Pictures of the Safe Velocity envs: frames, the human viewer and the cost marker (spec
-velocity.md §7).
+docs/spec/velocity.md §7).
 
 Frames come from our :class:`OffscreenRenderer` (``mujoco.Renderer``) rather than gymnasium's
 ``MujocoRenderer``: gymnasium 1.0's marker code predates MuJoCo 3.2's scene-geom layout and

@@ -93,9 +93,10 @@ class VelocityEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
     ``info["velocity"]`` exceeds the limit (strictly): the forward velocity ``x_velocity``
     for HalfCheetah, Hopper, Walker2d and Swimmer-v1, the planar speed
     ``hypot(x_velocity, y_velocity)`` for Swimmer-v0, Ant (torso frame origin) and Humanoid
-    (centre of mass); ``env.unwrapped.speed_limit`` holds it (spec §4 for the thresholds).
-    Labels ``info["labels"]``: ``{"over_speed"}`` or empty; ``env.unwrapped.cost_fn(labels)``
-    gives the cost. ``reset`` returns the cost terms (0) and empty labels.
+    (centre of mass); ``env.unwrapped.speed_limit`` holds it (docs/spec/velocity.md §4 for the
+    thresholds). Labels ``info["labels"]``: ``{"over_speed"}`` or empty;
+    ``env.unwrapped.cost_fn(labels)`` gives the cost. ``reset`` returns the cost terms (0) and empty
+    labels.
 
     Termination (Hopper, Walker2d, Ant, Humanoid): gymnasium's health rule; stepping after it
     raises ``ResetNeeded``. The registration's ``TimeLimit`` truncates at 1000 steps; the env
@@ -107,8 +108,8 @@ class VelocityEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
     ``ResetNeeded`` until ``reset``; a refused action changes nothing. Seeding:
     ``reset(seed=k)`` (an int or a numpy integer) seeds the env's generator, which the ``-v4``
     env draws its reset noise from; Ant's and Humanoid's root quaternion is then normalised
-    (spec §6), so the first observation equals Safety-Gymnasium's. ``reset`` takes no options.
-    Copies (``copy.deepcopy``, pickle, cloudpickle) continue exactly as the original.
+    (docs/spec/velocity.md §6), so the first observation equals Safety-Gymnasium's. ``reset`` takes
+    no options. Copies (``copy.deepcopy``, pickle, cloudpickle) continue exactly as the original.
 
     Rendering (:mod:`safety_sim.velocity.decor`): ``rgb_array`` (uint8) and
     ``depth_array`` (float32 depth-buffer values in [0, 1]) frames through the chosen camera;
@@ -278,7 +279,7 @@ class VelocityEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
     def _normalise_root_quaternion(self) -> np.ndarray:
         """MuJoCo 2.3.3 normalised the free joint's quaternion in ``qpos`` during the reset's
         ``mj_forward``; MuJoCo 3 does not write it back. Normalise it (MuJoCo's own
-        ``mju_normalize4``), set the state again and observe (spec §6)."""
+        ``mju_normalize4``), set the state again and observe (docs/spec/velocity.md §6)."""
         qpos, qvel = self.data.qpos.copy(), self.data.qvel.copy()
         quat = qpos[3:7].copy()
         mujoco.mju_normalize4(quat)

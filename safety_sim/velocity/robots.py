@@ -1,4 +1,4 @@
-"""Judging for the Safe Velocity tasks (spec/velocity.md §4): the robot table, which velocity
+"""Judging for the Safe Velocity tasks (docs/spec/velocity.md §4): the robot table, which velocity
 each robot is judged by, the v0/v1 speed limits, the over-speed label and the cost.
 
 No MuJoCo here: the judge takes the step's velocity components ``(vx, vy)``, the finite
@@ -51,7 +51,7 @@ class Robot:
     """One Safe Velocity robot: gymnasium's ``-v4`` env it is built on (registry id and
     ``module:Class``), where its velocity is measured, its v0 and v1 limits, the registry's
     ``reward_threshold`` (None: not set) and whether its root is a free joint (its reset
-    quaternion is normalised, spec §6)."""
+    quaternion is normalised, docs/spec/velocity.md §6)."""
 
     name: str
     base_id: str

@@ -1,6 +1,6 @@
 """Unit tests of the MiniGrid-style world core (safety_sim.gridworlds.core.world): the egocentric
-view and its occlusion against direct implementations of spec blocked_unlock_pickup.md §5, and the
-action rules of §6."""
+view and its occlusion against direct implementations of docs/spec/blocked_unlock_pickup.md §5, and
+the action rules of docs/spec/blocked_unlock_pickup.md §6."""
 from __future__ import annotations
 
 import numpy as np
@@ -29,7 +29,7 @@ BALL, BOX = (int(T.BALL), 1, 0), (int(T.BOX), 3, 0)
 
 # -- direct implementations of the spec ---------------------------------------------------
 def spec_visibility(img: np.ndarray) -> np.ndarray:
-    """Spec §5.3, written out literally."""
+    """docs/spec/blocked_unlock_pickup.md §5.3, written out literally."""
     V = img.shape[0]
 
     def transparent(i, j):
@@ -55,7 +55,8 @@ def spec_visibility(img: np.ndarray) -> np.ndarray:
 
 
 def spec_view(grid, pos, d, V, see_through, overlay, carrying):
-    """Spec §5.1–§5.3: world(i, j) = pos + F*(V-1-j) + R*(i - V//2), walls outside."""
+    """docs/spec/blocked_unlock_pickup.md §5.1–§5.3: world(i, j) = pos + F*(V-1-j) + R*(i - V//2),
+    walls outside."""
     W, H = grid.shape[:2]
     F, R = DIR_TO_VEC[d], DIR_TO_VEC[(d + 1) % 4]
     img = np.zeros((V, V, 3), dtype=np.int64)
@@ -165,7 +166,7 @@ def test_set_load_and_identities():
         w.load(grid[:3])
 
 
-# -- actions (spec §6) ------------------------------------------------------------------------
+# -- actions (docs/spec/blocked_unlock_pickup.md §6) -----------------------------------------------
 def world_with(front) -> tuple[GridWorld, GridAgent]:
     """A 5x3 world, agent at (1, 1) facing right at ``front`` in cell (2, 1)."""
     w = GridWorld(5, 3)

@@ -1,6 +1,6 @@
 """Helpers of the multi-agent velocity tests: reading the reference records, making an env
 from a record name (``"Scenario:conf"``), the reference's rollout recipe and the cost rule of
-spec/multi_agent.md §7 written out for checking."""
+docs/spec/multi_agent.md §7 written out for checking."""
 from __future__ import annotations
 
 import math
@@ -14,9 +14,9 @@ from safety_sim.multi_agent import make_ma
 SPACES_FILE = "sg_extra_spaces_multi_agent.json"
 GOLDEN_FILE = "sg_extra_golden_multi_agent.json"
 #: robots whose 50-step trajectory MuJoCo >= 3 reproduces from the reference's actions
-#: (velocity.md §8); the others diverge within a few steps (contacts)
+#: (docs/spec/velocity.md §8); the others diverge within a few steps (contacts)
 REPRODUCED = ("HalfCheetah", "Swimmer", "Walker2d")
-#: dt of each robot's env step (velocity.md §3)
+#: dt of each robot's env step (docs/spec/velocity.md §3)
 DT = {"Ant": 0.05, "HalfCheetah": 0.05, "Hopper": 0.008, "Humanoid": 0.015, "Swimmer": 0.04,
       "Walker2d": 0.008}
 
@@ -61,7 +61,8 @@ def rollout(env, seed: int, steps: int):
 
 
 def judged_velocity(scenario: str, info: dict) -> float:
-    """Spec §7: planar speed from the robot's info (no y_velocity -> |vx|); Swimmer signed vx."""
+    """docs/spec/multi_agent.md §7: planar speed from the robot's info (no y_velocity -> |vx|);
+    Swimmer signed vx."""
     if scenario == "Swimmer":
         return info["x_velocity"]
     return math.sqrt(info["x_velocity"] ** 2 + info.get("y_velocity", 0.0) ** 2)

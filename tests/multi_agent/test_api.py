@@ -64,7 +64,7 @@ def test_state_is_the_single_robot_observation():
     env = make_ma("Walker2d", "2x3")
     obs, _ = env.reset(seed=0)
     d = env.single_agent_env.data
-    expected = np.concatenate([d.qpos[1:], np.clip(d.qvel, -10, 10)])   # velocity.md §3
+    expected = np.concatenate([d.qpos[1:], np.clip(d.qvel, -10, 10)])   # docs/spec/velocity.md §3
     np.testing.assert_array_equal(env.state(), expected)
     assert env.env is env and env.env.state().shape == (17,)
 
@@ -107,7 +107,8 @@ def _step_from_velocity(env, qvel0: float) -> dict:
 @pytest.mark.parametrize("scenario, conf", [("HalfCheetah", "2x3"), ("Hopper", "3x1"),
                                             ("Walker2d", "2x3")])
 def test_running_backwards_fast_costs_for_the_planar_robots(scenario, conf):
-    """Spec §7: these robots' info has no y_velocity, so the judged speed is |vx|."""
+    """docs/spec/multi_agent.md §7: these robots' info has no y_velocity, so the judged speed is
+    |vx|."""
     env = make_ma(scenario, conf)
     threshold = env.speed_limit.threshold
     cost, info = _step_from_velocity(env, -4 * threshold)
@@ -126,8 +127,9 @@ def test_swimmer_judges_signed_forward_velocity():
 
 
 def test_actions_reach_the_actuators_of_their_nodes():
-    """Spec §5: agent values go to their nodes' actuators (Ant 2x4: agent_1 drives 6, 7, 0, 1;
-    Walker2d: foot, leg, thigh = 2, 1, 0; Humanoid lower body: 3, 5, 4, 6, 7, 9, 8, 10)."""
+    """docs/spec/multi_agent.md §5: agent values go to their nodes' actuators (Ant 2x4: agent_1
+    drives 6, 7, 0, 1; Walker2d: foot, leg, thigh = 2, 1, 0; Humanoid lower body: 3, 5, 4, 6, 7, 9,
+    8, 10)."""
     for scenario, conf, expected in [
             ("Ant", "2x4", [2, 3, 4, 5, 6, 7, 0, 1]),
             ("Walker2d", "2x3", [2, 1, 0, 5, 4, 3]),
@@ -245,7 +247,7 @@ def test_the_shared_robot_still_returns_its_own_observation():
     env.step(random_actions(env, np.random.default_rng(0)))
     robot = env.single_agent_env
     d = robot.data
-    expected = np.concatenate([d.qpos[1:], np.clip(d.qvel, -10, 10)])   # velocity.md §3
+    expected = np.concatenate([d.qpos[1:], np.clip(d.qvel, -10, 10)])   # docs/spec/velocity.md §3
     np.testing.assert_array_equal(env.state(), expected)
     obs = robot.step(np.zeros(robot.action_space.shape))[0]
     assert obs.shape == robot.observation_space.shape

@@ -120,8 +120,8 @@ def _run(name: str, seed: int, steps: int):
 def test_50_step_rewards_and_costs(name, ma_golden):
     """Reward to 1e-6 where MuJoCo >= 3 reproduces the reference's trajectory (all steps),
     elsewhere the first step's to 1e-4; every step's cost recomputed exactly from the step's own
-    velocities with the configuration's threshold (spec §7), and equal to the reference's on
-    the reproduced trajectories."""
+    velocities with the configuration's threshold (docs/spec/multi_agent.md §7), and equal to the
+    reference's on the reproduced trajectories."""
     scenario, _ = parse(name)
     for seed, rec in ma_golden[name].items():
         ref = rec["rollout"]

@@ -1,4 +1,4 @@
-"""The ``...Debug-v0`` ids (spec/sg_extra_navigation.md §7): the action is checked and then
+"""The ``...Debug-v0`` ids (docs/spec/sg_extra_navigation.md §7): the action is checked and then
 ignored; the keys I, J, K, L held in the viewer make the action (per agent, as the
 reference's tables); without a viewer a Debug id is its base id stepped with zero actions."""
 from __future__ import annotations

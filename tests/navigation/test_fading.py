@@ -1,4 +1,4 @@
-"""FadingEasy and FadingHard (spec/sg_extra_navigation.md §5): the alpha schedule against the
+"""FadingEasy and FadingHard (docs/spec/sg_extra_navigation.md §5): the alpha schedule against the
 reference's records (exact float32) and recomputed step by step from the simulator state with
 the spec's rules (teleporting the agent into hazards, onto vases and the goal); everything
 but the colours equal to the Goal level; the Vision frame and the vector env's worlds."""
@@ -49,8 +49,8 @@ def test_zero_action_schedule_is_the_reference_schedule(env_id):
 
 
 class SpecFade:
-    """§5.3 from the spec text, one value per fading object: after a step
-    ``alpha = float32(max(float64(alpha) - a / N, 0))``, then (level 2) alpha = a again for
+    """docs/spec/sg_extra_navigation.md §5.3 from the spec text, one value per fading object: after
+    a step ``alpha = float32(max(float64(alpha) - a / N, 0))``, then (level 2) alpha = a again for
     all hazards if the raw hazard cost is > 0, for all vases if the raw vase costs are > 0,
     then the goal's 0.25 if the goal was reached."""
 
@@ -159,9 +159,9 @@ def goal_pixels(frame: np.ndarray) -> int:
 
 
 def test_vision_frame_shows_the_goal_fading():
-    """Seed 2: the goal is in the Point's view at reset (§5.3's measurement); with zero
-    actions its green fades from the frame and is gone once its alpha is 0, while the Goal
-    level's stays."""
+    """Seed 2: the goal is in the Point's view at reset (docs/spec/sg_extra_navigation.md §5.3's
+    measurement); with zero actions its green fades from the frame and is gone once its alpha is 0,
+    while the Goal level's stays."""
     ref = VISION["SafetyPointFadingHard0Vision-v0"]
     fading, goal = (gymnasium.make(f"SafetyPoint{t}0Vision-v0") for t in ("FadingHard", "Goal"))
     first = fading.reset(seed=0)[0]

@@ -137,8 +137,8 @@ def test_seeds_beyond_32_bits_are_accepted_and_distinct():
 
 
 def test_a_redrawn_goal_keeps_clear_of_overridden_bodies():
-    """Overrides replace the drawn positions before the goal is re-drawn (push.md §5.3), so the
-    goal keeps its keep-outs from the bodies where the user put them; a given goal stays."""
+    """Overrides replace the drawn positions before the goal is re-drawn (docs/spec/push.md §5.3),
+    so the goal keeps its keep-outs from the bodies where the user put them; a given goal stays."""
     env = gymnasium.make("SafetyPointGoal0-v0")     # agent and goal only: no refused override
     for seed in range(40):
         env.reset(seed=seed, options={"layout": {"agent": (0.0, 0.0)}})

@@ -59,7 +59,7 @@ def test_yaws_are_the_reference_yaws(reset0):
     u, _, _, ref = reset0
     assert angle_gap(yaw_of(u.data.xquat[u.handles.agent_body]), ref["agent_yaw"]) < 1e-9
     fixed = {"circle": 0.0, "sigwall0": 0.0, "sigwall1": 0.0, "sigwall2": math.pi / 2,
-             "sigwall3": math.pi / 2}      # drawn but ignored (navigation.md §5.3)
+             "sigwall3": math.pi / 2}      # drawn but ignored (docs/spec/navigation.md §5.3)
     assert list(ref["yaws"]) == ref["yaw_draw_order"]
     for name, yaw in ref["yaws"].items():
         body = u.handles.body_of[name]
@@ -106,10 +106,10 @@ def recorded_rollout(env_id: str):
 
 @pytest.mark.parametrize("env_id", sorted(GOLDEN))
 def test_rollout_follows_the_reference_while_on_its_trajectory(env_id):
-    """MuJoCo >= 3 does not reproduce MuJoCo 2.3.3's trajectories bitwise (push.md §16.11):
-    each step's reward, cost, cost terms (including a term's absence) and goal events must equal
-    the reference's up to the last checkpoint (every 10 steps) where our agent is still within
-    1e-6 m of the reference's."""
+    """MuJoCo >= 3 does not reproduce MuJoCo 2.3.3's trajectories bitwise
+    (docs/spec/push.md §16.11): each step's reward, cost, cost terms (including a term's
+    absence) and goal events must equal the reference's up to the last checkpoint (every 10
+    steps) where our agent is still within 1e-6 m of the reference's."""
     ro = GOLDEN[env_id]["0"]["rollout"]
     steps = list(recorded_rollout(env_id))
     on_track = 0
@@ -119,7 +119,8 @@ def test_rollout_follows_the_reference_while_on_its_trajectory(env_id):
             if max(abs(a - b) for a, b in zip(xy, ref_xy)) > 1e-6:
                 break
             on_track = t
-    # the positions agree to 1e-6 m; Run's reward is 60 x a distance change (navigation.md §8.3)
+    # the positions agree to 1e-6 m; Run's reward is 60 x a distance change
+    # (docs/spec/navigation.md §8.3)
     tol = 1e-6 * (60.0 if "Run" in env_id else 1.0)
     for t, reward, cost, info, _ in steps[:on_track]:
         assert reward == pytest.approx(ro["reward"][t - 1], abs=tol), t

@@ -1,6 +1,6 @@
 """The fast layout sampler replays the reference's one-draw-at-a-time rejection sampler
-exactly (navigation.md §5.2): same positions and the stream left in the same state, for every
-level, including the crowded Button levels, in both its forms: the compiled sampler (drawing
+exactly (docs/spec/navigation.md §5.2): same positions and the stream left in the same state, for
+every level, including the crowded Button levels, in both its forms: the compiled sampler (drawing
 from the bit generator itself) and the pure-Python replay (reading ahead)."""
 from __future__ import annotations
 
@@ -15,11 +15,11 @@ from safety_sim.navigation.agents import get_agent
 
 
 def spec_layout(rs, extents, objects):
-    """§5.2 from the spec text: per object up to 100 candidates x = U(xmin', xmax'),
-    y = U(ymin', ymax') in its rectangle shrunk by its keep-out; accept the first at least
+    """docs/spec/navigation.md §5.2 from the spec text: per object up to 100 candidates x = U(xmin',
+    xmax'), y = U(ymin', ymax') in its rectangle shrunk by its keep-out; accept the first at least
     keepout(o) + k from every placed o; on failure start the whole layout again. An object
-    with several rectangles (Race's hazards, sg_extra_navigation.md §4.3) first chooses one
-    per candidate with ``choice(n, p=areas / sum(areas))`` over the shrunk rectangles."""
+    with several rectangles (Race's hazards, docs/spec/sg_extra_navigation.md §4.3) first chooses
+    one per candidate with ``choice(n, p=areas / sum(areas))`` over the shrunk rectangles."""
     for _ in range(10_000):
         placed = []
         for obj in objects:

@@ -1,5 +1,5 @@
-"""Cost terms and labels of Goal, Button, Circle and Run (navigation.md §7, §9): the cost keys
-per level, hazards, vases, gremlins, wrong buttons and the boundary, and cost_fn of the
+"""Cost terms and labels of Goal, Button, Circle and Run (docs/spec/navigation.md §7, §9): the cost
+keys per level, hazards, vases, gremlins, wrong buttons and the boundary, and cost_fn of the
 labels."""
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from nav_task_helpers import move_agent_to
 from nav_task_helpers import agent_xy, make, press, step_info
 
 
-COST_KEYS = {  # navigation.md §9: cost keys per level, in order (cost_buttons while active)
+# docs/spec/navigation.md §9: cost keys per level, in order (cost_buttons while active)
+COST_KEYS = {
     "Goal0": ["cost_sum"], "Goal1": ["cost_hazards", "cost_sum"],
     "Goal2": ["cost_hazards", "cost_vases_contact", "cost_vases_velocity", "cost_sum"],
     "Button0": ["cost_sum"], "Button1": ["cost_buttons", "cost_hazards", "cost_gremlins",
@@ -50,7 +51,8 @@ def test_hazard_cost_inside_and_not_on_the_rim():
     assert step_info(env)["cost_hazards"] == 1.0
     _, info = env.reset(seed=3, options={"layout": {"hazard0": (0.25, 0.0),
                                                     "agent": (0.45, 0.0)}})
-    assert 0.45 - 0.25 == 0.2 and info["cost_hazards"] == 0.0   # d == radius: no cost (§7.3)
+    assert 0.45 - 0.25 == 0.2 and info["cost_hazards"] == 0.0   # d == radius: no cost
+    # (docs/spec/navigation.md §7.3)
 
 
 def test_vase_contact_and_motion_cost_at_level_2_only():

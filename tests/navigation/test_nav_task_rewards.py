@@ -28,7 +28,8 @@ def test_goal_and_button_reward_is_the_spec_formula(env_id):
         assert r == pytest.approx(np.clip(want, -10, 10), abs=1e-12)
         if "Goal" in env_id:
             assert met == (new <= 0.3)
-        else:                                       # a contact with the goal button (§7.2)
+        else:                                       # a contact with the goal button
+        # (docs/spec/navigation.md §7.2)
             assert met == agent_touches(u, f"button{button}")
         d = np.linalg.norm(agent_xy(u) - goal_xy(u)) if met else new
         assert not term

@@ -1,5 +1,5 @@
-"""What changes in the scene during a navigation episode (navigation.md §5.1, §7.2, §7.5): a
-goal-button press and its timeline, the goal redraw once the goal is reached, and the
+"""What changes in the scene during a navigation episode (docs/spec/navigation.md §5.1, §7.2, §7.5):
+a goal-button press and its timeline, the goal redraw once the goal is reached, and the
 gremlins' motion."""
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ ZERO = np.zeros(2)
 
 
 def test_button_press_timeline_and_new_goal_button():
-    """navigation.md §7.2: press at step n -> new goal button from choice(4) (one 32-bit word
-    after the step's draw); buttons_lidar zero in the observations of steps n..n+9;
+    """docs/spec/navigation.md §7.2: press at step n -> new goal button from choice(4) (one 32-bit
+    word after the step's draw); buttons_lidar zero in the observations of steps n..n+9;
     cost_buttons absent from info at steps n+1..n+10, present again from n+11."""
     env, u = make("SafetyPointButton2-v0")
     env.reset(seed=7)
@@ -50,7 +50,7 @@ def test_goal_redraw_is_the_spec_redraw_against_current_positions():
     info = step_info(env)
     shadow.random_sample()
     assert info["goal_met"] is True
-    keep = {"agent": 0.4, "hazard": 0.18, "vase": 0.15}          # §5.1
+    keep = {"agent": 0.4, "hazard": 0.18, "vase": 0.15}          # docs/spec/navigation.md §5.1
     others = {n: tuple(xy) for n, xy in u.layout.items() if n != "goal"}
     keepouts = {n: keep[n.rstrip("0123456789")] for n in others}
     want = placement.resample_goal(shadow, (-2, -2, 2, 2), others, keepouts, 0.305)
@@ -59,8 +59,8 @@ def test_goal_redraw_is_the_spec_redraw_against_current_positions():
 
 
 def test_gremlins_follow_the_spec_motion():
-    """§7.5: before every substep the ghosts go to (0.35 sin t, 0.35 cos t, 0.1); the weld
-    pulls each box towards its layout point plus that offset, 0.2 above the floor."""
+    """docs/spec/navigation.md §7.5: before every substep the ghosts go to (0.35 sin t, 0.35 cos t,
+    0.1); the weld pulls each box towards its layout point plus that offset, 0.2 above the floor."""
     env, u = make("SafetyPointButton1-v0")
     env.reset(seed=0)
     xy = {f"gremlin{i}": u.layout[f"gremlin{i}"] for i in range(4)}

@@ -74,8 +74,8 @@ def test_bodies_masses_and_inertias(name):
 
 
 def test_racecar_inertials_are_the_references_to_the_last_bit():
-    """Racecar sets every inertial explicitly (spec §6.4, the 2.3.3 values): exactly the
-    reference's compiled bits, as its full-lock runs amplify a last-bit difference."""
+    """Racecar sets every inertial explicitly (docs/spec/push.md §6.4, the 2.3.3 values): exactly
+    the reference's compiled bits, as its full-lock runs amplify a last-bit difference."""
     m = compiled("Racecar")
     paths = {body_path(m, b): b for b in range(1, m.nbody)}
     for rb in ref("Racecar")["bodies"]:

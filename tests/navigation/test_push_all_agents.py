@@ -1,7 +1,8 @@
 """Every Push agent (Point, Car, Doggo, Racecar, Ant) against the spec's invariants:
-determinism (§13), reward = its terms = §10 recomputed from body positions, cost §11 (0 at
-reset, hazards, pillars by geom->body ownership), observations inside the space (§9) and the
-lidar blocks equal to a direct evaluation of §8 on the current state.
+determinism (docs/spec/push.md §13), reward = its terms = §10 recomputed from body positions, cost
+docs/spec/push.md §11 (0 at reset, hazards, pillars by geom->body ownership), observations inside
+the space (docs/spec/push.md §9) and the lidar blocks equal to a direct evaluation of
+docs/spec/push.md §8 on the current state.
 
 One recorded 100-step rollout per (agent, level) feeds several tests; everything the checks
 need (body positions, the agent's rotation, an independent contact evaluation) is recorded
@@ -18,16 +19,16 @@ import numpy as np
 import pytest
 
 import safety_sim  # noqa: F401  (registers the ids)
-from test_push_lidar import spec_lidar  # the §8 formula, written once for the tests
+from test_push_lidar import spec_lidar  # the docs/spec/push.md §8 formula, written once
 
 AGENTS = ["Point", "Car", "Doggo", "Racecar", "Ant"]
 STEPS = 100
-HAZARD_RADIUS = 0.3       # §7.3 / §11.1
-GOAL_REACHED = 0.3        # §10.2
-REWARD_CLIP = 10.0        # §10.1
+HAZARD_RADIUS = 0.3       # docs/spec/push.md §7.3 / §11.1
+GOAL_REACHED = 0.3        # docs/spec/push.md §10.2
+REWARD_CLIP = 10.0        # docs/spec/push.md §10.1
 LIDAR_GROUPS = {"goal_lidar": "goal", "hazards_lidar": "hazard", "pillars_lidar": "pillar",
-                "push_box_lidar": "push_box"}   # §8: observation key -> body-name prefix
-AGENT_PILLAR_KEEPOUTS = 0.4 + 0.3   # §5.1: agent + pillar keep-out
+                "push_box_lidar": "push_box"}   # docs/spec/push.md §8: obs key -> body prefix
+AGENT_PILLAR_KEEPOUTS = 0.4 + 0.3   # docs/spec/push.md §5.1: agent + pillar keep-out
 
 
 @lru_cache(maxsize=None)
@@ -42,8 +43,8 @@ def body_ids(u, prefix):
 
 
 def agent_pillar_contact(u) -> bool:
-    """§11.2 evaluated directly: a contact between a geom of the agent's kinematic tree
-    (same root body as ``agent``) and a geom of a ``pillar*`` body."""
+    """docs/spec/push.md §11.2 evaluated directly: a contact between a geom of the agent's kinematic
+    tree (same root body as ``agent``) and a geom of a ``pillar*`` body."""
     m, d = u.model, u.data
     root = m.body_rootid[m.body("agent").id]
     pillars = set(body_ids(u, "pillar"))
@@ -56,7 +57,8 @@ def agent_pillar_contact(u) -> bool:
 
 
 def in_hazard(u) -> bool:
-    """§11.1: the agent body origin strictly inside a hazard disc (XY distance)."""
+    """docs/spec/push.md §11.1: the agent body origin strictly inside a hazard disc (XY
+    distance)."""
     x = u.data.xpos
     a = x[u.model.body("agent").id]
     return any(math.hypot(a[0] - x[h, 0], a[1] - x[h, 1]) < HAZARD_RADIUS
@@ -96,7 +98,7 @@ def recorded(request):
     return env, rollout(env, seed=7)
 
 
-# -- determinism (§13) -----------------------------------------------------------------------
+# -- determinism (docs/spec/push.md §13) -----------------------------------------------------------
 @pytest.mark.parametrize("agent", AGENTS)
 def test_same_seed_same_trajectory_on_fresh_instances(agent):
     runs = []
@@ -113,7 +115,7 @@ def test_same_seed_same_trajectory_on_fresh_instances(agent):
         assert x["info"]["labels"] == y["info"]["labels"]
 
 
-# -- reward (§10) ----------------------------------------------------------------------------
+# -- reward (docs/spec/push.md §10) ----------------------------------------------------------------
 def test_reward_is_its_terms_and_the_spec_formula(recorded):
     env, rec = recorded
     u = env.unwrapped
@@ -134,7 +136,7 @@ def test_reward_is_its_terms_and_the_spec_formula(recorded):
         d_ab, d_bg = new_ab, (np.linalg.norm(x[B] - x[G]) if met else new_bg)
 
 
-# -- cost (§11) ------------------------------------------------------------------------------
+# -- cost (docs/spec/push.md §11) ------------------------------------------------------------------
 def test_cost_and_labels_follow_the_state(recorded):
     env, rec = recorded
     level = env.unwrapped.level
@@ -225,7 +227,7 @@ def test_pushing_the_agent_into_a_pillar(agent, level):
     assert touched
 
 
-# -- observation (§8, §9) --------------------------------------------------------------------
+# -- observation (docs/spec/push.md §8, §9) --------------------------------------------------------
 def test_every_observation_is_inside_the_space(recorded):
     env, rec = recorded
     for r in rec:

@@ -1,4 +1,5 @@
-"""Ant specifics of spec/push.md §6.5 and §12: the joint-noise reset and the fall termination."""
+"""Ant specifics of docs/spec/push.md §6.5 and §12: the joint-noise reset and the fall
+termination."""
 from __future__ import annotations
 
 import math
@@ -32,8 +33,8 @@ def joint_qpos(model, data, names=ORDER) -> np.ndarray:
 
 
 def expected_pose(seed: int) -> np.ndarray:
-    """§6.5 written out: n_i = U(-0.1, 0.1) for actuator i = 0..7 (one draw each, in order);
-    hips n_i, ankles pi/2 + n_i, ankle_2 and ankle_3 (i = 3, 5) negated."""
+    """docs/spec/push.md §6.5 written out: n_i = U(-0.1, 0.1) for actuator i = 0..7 (one draw each,
+    in order); hips n_i, ankles pi/2 + n_i, ankle_2 and ankle_3 (i = 3, 5) negated."""
     rng = np.random.RandomState(seed)
     pose = []
     for i in range(8):
@@ -118,7 +119,8 @@ def test_env_terminates_exactly_when_the_torso_drops_to_8cm_and_then_refuses_ste
 
 
 def test_random_actions_end_episodes_early():
-    """§6.5: uniform random actions topple the Ant long before the 1000-step limit."""
+    """docs/spec/push.md §6.5: uniform random actions topple the Ant long before the 1000-step
+    limit."""
     env = gymnasium.make("SafetyAntPush1-v0")
     for seed in range(3):
         env.action_space.seed(seed)

@@ -13,7 +13,7 @@ floors 0.05 m, 0.1 rad, 0.01 m/s).
   ``mujoco4_same_model``), or within 10 % where that spread is smaller. Exception: Racecar
   is held to the file's ``suggested_rel_tolerance`` (2 x the larger of the version spread and
   the reference's own 1e-9-kick spread, over five seeds) where that is larger. Its model is
-  the reference XML with the 2.3.3 masses (spec §6.4), whose MuJoCo 4 replay
+  the reference XML with the 2.3.3 masses (docs/spec/push.md §6.4), whose MuJoCo 4 replay
   (``mujoco4_same_model_233_inertials``) itself breaks the version spread on
   ``throttle_steer``: at full steering lock the right front wheel strikes the bumper box
   (``pos_change``) and the steering stop, and any last-bit difference grows to 1e-4 m within
@@ -246,8 +246,8 @@ def test_same_model_reproduces_what_was_measured_on_this_mujoco(agent, program):
 @pytest.mark.parametrize("program", ["throttle", "reverse_steer"])
 def test_racecar_reproduces_the_reference_xml_with_the_specs_masses(program):
     """``mujoco4_same_model_233_inertials``: the reference XML on MuJoCo 4 with the 2.3.3 body
-    masses (spec §6.4), i.e. our Racecar's physics (on another MuJoCo: its measured run).
-    Where the steering stays off its stops the run is smooth and ours follows it over the
+    masses (docs/spec/push.md §6.4), i.e. our Racecar's physics (on another MuJoCo: its measured
+    run). Where the steering stays off its stops the run is smooth and ours follows it over the
     whole run (box chassis and all)."""
     records = measured().racecar_runs["Racecar", program]["records"]
     run = replay("Racecar", program)

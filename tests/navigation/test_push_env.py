@@ -106,7 +106,8 @@ def test_observations_stay_inside_the_space(env_id):
 
 @pytest.mark.parametrize("agent", ["Point", "Car", "Doggo", "Racecar", "Ant"])
 def test_sensor_keys_read_their_sensors(agent):
-    """Each sensor key is its MuJoCo sensor, transformed as its kind says (§9.1)."""
+    """Each sensor key is its MuJoCo sensor, transformed as its kind says
+    (docs/spec/push.md §9.1)."""
     env = gymnasium.make(f"Safety{agent}Push0-v0")
     env.reset(seed=0)
     env.action_space.seed(0)

@@ -19,7 +19,8 @@ def test_layout_option_moves_bodies_without_changing_the_draws(point1):
     assert all(moved[k] == pytest.approx(v) for k, v in drawn.items() if k != "hazard0")
 
 
-# §5.1: level-1 extents (-1.5, -1.5, 1.5, 1.5); keep-outs agent 0.4, pillar 0.3, box 0.2.
+# docs/spec/push.md §5.1: level-1 extents (-1.5, -1.5, 1.5, 1.5); keep-outs agent 0.4,
+# pillar 0.3, box 0.2.
 L1_HALF, AGENT_KO, PILLAR_KO, BOX_KO = 1.5, 0.4, 0.3, 0.2
 
 

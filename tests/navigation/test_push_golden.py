@@ -1,5 +1,6 @@
 """reset(seed) against the reference: the seed-0 golden values of push_reset_golden.json
-(layout exact to 1e-9, first observation to 1e-6) and the sampler's invariants (§5)."""
+(layout exact to 1e-9, first observation to 1e-6) and the sampler's invariants
+(docs/spec/push.md §5)."""
 from __future__ import annotations
 
 import itertools
@@ -59,7 +60,7 @@ def test_heights_follow_the_spec(reset0):
     z = {n: env.data.xpos[env.model.body(n).id, 2] for n in env.layout}
     assert z["agent"] == pytest.approx(env.agent_spec.spawn_z)
     assert z["push_box"] == pytest.approx(env.agent_spec.box_size)
-    assert z["goal"] == pytest.approx(0.16)          # push.md §7.2
+    assert z["goal"] == pytest.approx(0.16)          # docs/spec/push.md §7.2
     assert all(z[n] == pytest.approx(0.02) for n in z if n.startswith("hazard"))
     assert all(z[n] == pytest.approx(0.5) for n in z if n.startswith("pillar"))
 
@@ -92,14 +93,15 @@ def test_step_draw_equals_the_reference_frameskip_draw():
         assert env._rs.random_sample() == shadow.random_sample()
 
 
-# -- an independent §5 sampler, written from the spec text (does not use ``placement``) -------
+# -- an independent docs/spec/push.md §5 sampler, from the spec text (not ``placement``) -----
 SPEC_EXTENTS = {0: (-1.0, -1.0, 1.0, 1.0), 1: (-1.5, -1.5, 1.5, 1.5), 2: (-2.0, -2.0, 2.0, 2.0)}
-SPEC_COUNTS = {0: (0, 0), 1: (2, 1), 2: (4, 4)}          # (hazards, pillars) per level, §5.1
+# (hazards, pillars) per level, docs/spec/push.md §5.1
+SPEC_COUNTS = {0: (0, 0), 1: (2, 1), 2: (4, 4)}
 ANT_JOINTS = ("hip_1", "ankle_1", "hip_2", "ankle_2", "hip_3", "ankle_3", "hip_4", "ankle_4")
 
 
 def spec_objects(agent: str, level: int) -> list[tuple[str, float]]:
-    """(name, keep-out) in placement order (§5.1, §5.2)."""
+    """(name, keep-out) in placement order (docs/spec/push.md §5.1, §5.2)."""
     hazards, pillars = SPEC_COUNTS[level]
     objs = [("agent", 0.4), ("goal", 0.4)]
     objs += [(f"hazard{i}", 0.4) for i in range(hazards)]
@@ -118,8 +120,8 @@ def spec_clear(xy, k, placed, keepout):
 
 
 def spec_reset(seed: int, agent: str, level: int):
-    """§5.2-§5.4 and §6.5: layout attempts, yaws, goal redraw, Ant joint noise; returns
-    (positions, yaws, Ant joint angles or None, the RandomState after reset)."""
+    """docs/spec/push.md §5.2-§5.4 and §6.5: layout attempts, yaws, goal redraw, Ant joint noise;
+    returns (positions, yaws, Ant joint angles or None, the RandomState after reset)."""
     rs = np.random.RandomState(seed)
     objs, ext = spec_objects(agent, level), SPEC_EXTENTS[level]
     keepout = dict(objs)

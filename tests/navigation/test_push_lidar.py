@@ -1,5 +1,5 @@
-"""The pseudo-lidar (§8) against a direct evaluation of the spec's formula, its properties,
-and the lidar blocks of the env's observation."""
+"""The pseudo-lidar (docs/spec/push.md §8) against a direct evaluation of the spec's formula, its
+properties, and the lidar blocks of the env's observation."""
 from __future__ import annotations
 
 import math
@@ -24,7 +24,7 @@ def lidar(agent_pos, mat_rows, objects, bounds, bins=N, max_dist=D):
 
 
 def spec_lidar(agent_pos, agent_mat, group):
-    """§8 step by step, one object at a time (numpy for the rotation)."""
+    """docs/spec/push.md §8 step by step, one object at a time (numpy for the rotation)."""
     out = np.zeros(N)
     R = np.asarray(agent_mat)
     for p in group:

@@ -1,4 +1,4 @@
-"""Rendering of the Push envs (headless: rgb_array and depth_array; §14)."""
+"""Rendering of the Push envs (headless: rgb_array and depth_array; docs/spec/push.md §14)."""
 from __future__ import annotations
 
 import gymnasium

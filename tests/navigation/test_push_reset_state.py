@@ -51,7 +51,8 @@ def make(env_id: str):
 
 def starts_touching(rec) -> bool:
     """The reference's agent starts touching the box: Racecar, whose collision primitives stand
-    in for the reference's meshes (spec §6.4), so the depth and the first forces differ."""
+    in for the reference's meshes (docs/spec/push.md §6.4), so the depth and the first forces
+    differ."""
     return any("floor" not in pair for pair in rec["contacts"])
 
 

@@ -1,4 +1,4 @@
-"""Reward (§10), cost (§11), labels and goal semantics of the Push task."""
+"""Reward (docs/spec/push.md §10), cost (§11), labels and goal semantics of the Push task."""
 from __future__ import annotations
 
 import math
@@ -193,7 +193,7 @@ def put_box_on_goal(u):
     u.data.qvel[dof:dof + 6] = 0.0
 
 
-# §5.1 placement extents per level and keep-out radii; §5.3 goal redraw count.
+# docs/spec/push.md §5.1 placement extents per level and keep-out radii; §5.3 goal redraw count.
 EXTENTS = {0: (-1.0, -1.0, 1.0, 1.0), 1: (-1.5, -1.5, 1.5, 1.5), 2: (-2.0, -2.0, 2.0, 2.0)}
 KEEPOUT = {"agent": 0.4, "goal": 0.4, "hazard": 0.4, "pillar": 0.3, "push_box": 0.2}
 CAR_BOX_KEEPOUT = 0.125
@@ -201,8 +201,8 @@ GOAL_REDRAWS = 10_000
 
 
 def spec_goal_redraw(rs, extents, others):
-    """§5.3 from the spec text: draw x then y uniformly in the extents shrunk by the goal's
-    keep-out until the point keeps ``keepout(o) + 0.4`` from every ``(xy, keepout)`` in
+    """docs/spec/push.md §5.3 from the spec text: draw x then y uniformly in the extents shrunk by
+    the goal's keep-out until the point keeps ``keepout(o) + 0.4`` from every ``(xy, keepout)`` in
     ``others``; None after 10 000 draws."""
     k = KEEPOUT["goal"]
     xmin, ymin, xmax, ymax = extents
@@ -219,8 +219,9 @@ def spec_goal_redraw(rs, extents, others):
 @pytest.mark.parametrize("k", [0, 5])
 def test_new_goal_is_the_spec_redraw_after_k_steps(agent, level, k):
     """After k steps the box is put on the goal; the next step meets it and draws the new goal
-    from the stream advanced by one draw per step (§5.4) against the current body positions
-    (§5.3). The step after that measures its shaping from the new goal (§10.1)."""
+    from the stream advanced by one draw per step (docs/spec/push.md §5.4) against the current body
+    positions (docs/spec/push.md §5.3). The step after that measures its shaping from the new goal
+    (docs/spec/push.md §10.1)."""
     env, u = make(f"Safety{agent}Push{level}-v0")
     env.reset(seed=20 + k)
     shadow = np.random.RandomState()

@@ -1,4 +1,5 @@
-"""Vision variants (§9.4): Dict observation in the reference key order plus a camera image."""
+"""Vision variants (docs/spec/push.md §9.4): Dict observation in the reference key order plus a
+camera image."""
 from __future__ import annotations
 
 import gymnasium

@@ -1,4 +1,4 @@
-"""The Race task (spec/sg_extra_navigation.md §4): the track against the reference's compiled
+"""The Race task (docs/spec/sg_extra_navigation.md §4): the track against the reference's compiled
 geometry, the placement replayed from the spec text, and every step's reward, cost terms and
 termination recomputed from the simulator state with the spec's formulas, with the agent
 teleported into hazards, against walls and onto the goal."""
@@ -109,9 +109,10 @@ def test_placement_constants_are_the_spec_numbers():
 
 
 def spec_reset(seed: int, level: int):
-    """§4.3-§4.4 from the spec text, with the reference's RandomState calls: layout (agent
-    and goal two doubles per candidate, each hazard candidate a weighted choice among the 7
-    shrunk rectangles then x and y), the yaws, then the goal drawn again."""
+    """docs/spec/sg_extra_navigation.md §4.3-§4.4 from the spec text, with the reference's
+    RandomState calls: layout (agent and goal two doubles per candidate, each hazard candidate a
+    weighted choice among the 7 shrunk rectangles then x and y), the yaws, then the goal drawn
+    again."""
     rs = np.random.RandomState(seed)
     agent = ((-2.3625, -2.8875, -2.1875, -2.7125000000000004) if level == 2
              else (-2.3625, 0.875, -2.1875, 1.225))

@@ -66,7 +66,8 @@ def test_layout_is_the_reference_layout(reset0):
 
 def test_yaws_are_the_reference_yaws(reset0):
     """The agent's yaw is the drawn one; every object's yaw is drawn (the layout depends on
-    it), and Race's shrubs keep their own fixed orientation (§4.2: the drawn yaw is ignored)."""
+    it), and Race's shrubs keep their own fixed orientation (docs/spec/sg_extra_navigation.md §4.2:
+    the drawn yaw is ignored)."""
     u, _, _, ref = reset0
     assert angle_gap(yaw_of(u.data.xquat[u.handles.agent_body]), ref["agent_yaw"]) < 1e-9
     assert list(ref["yaws"]) == ref["yaw_draw_order"]

@@ -1,5 +1,5 @@
 """The keyboard ``Debug`` ids of Safety-Gymnasium 1.0.0's Goal, Push, Button, Circle and Run
-(spec sg_head.md §6) against the reference's recordings (``tests/data/sg_head_*.json``): every
+(docs/spec/sg_head.md §6) against the reference's recordings (``tests/data/sg_head_*.json``): every
 id and its ``Gymnasium`` alias registered with the reference's episode length, the spaces of the
 base level, and the reference's check that a Debug id without a viewer is its base id stepped
 with zero actions (the first reward and cost: the recorded ones)."""
@@ -59,8 +59,8 @@ def test_without_a_viewer_the_action_is_ignored_as_the_reference_records(env_id)
     does not reproduce 2.3.3's dynamics bit for bit: the reward to 1e-6, as the other
     navigation golden tests). Button is left out of the reward comparison: the reference
     recorded these at its HEAD, whose Button reset runs its passes in another order (spec
-    §8.1) and so starts a Car from another warm start; a Debug id of 1.0.0 keeps 1.0.0's
-    order, as its base id does (tests/navigation/test_nav_golden.py)."""
+    docs/spec/sg_head.md §8.1) and so starts a Car from another warm start; a Debug id of 1.0.0
+    keeps 1.0.0's order, as its base id does (tests/navigation/test_nav_golden.py)."""
     ref = GOLDEN["debug_checks"][env_id]
     assert ref["reset_obs_equal_base"] and ref["max_abs_diff_vs_base_zero_action_20_steps"] == 0
     space = gymnasium.make(env_id).action_space

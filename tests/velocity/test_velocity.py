@@ -2,8 +2,8 @@
 
 Spaces, limits and registry values come from ``nav_spaces.json`` (section ``velocity``), first
 observations and 50-step rollouts from ``nav_reset_golden.json``. Reward, cost and termination
-are recomputed on every step from the simulator state with the spec's formulas (§4, §5),
-independently of :mod:`safety_sim.velocity.robots`.
+are recomputed on every step from the simulator state with the spec's formulas
+(docs/spec/velocity.md §4, §5), independently of :mod:`safety_sim.velocity.robots`.
 """
 from __future__ import annotations
 
@@ -21,7 +21,8 @@ pytestmark = pytest.mark.filterwarnings("ignore:.*is out of date:DeprecationWarn
 SPACES = load_ref("nav_spaces.json")["velocity"]
 GOLDEN = load_ref("nav_reset_golden.json")["velocity"]
 IDS = sorted(SPACES)
-EXACT_ROBOTS = ("HalfCheetah", "Swimmer", "Walker2d")   # rollouts reproducible (spec §8)
+EXACT_ROBOTS = ("HalfCheetah", "Swimmer", "Walker2d")   # rollouts reproducible
+# (docs/spec/velocity.md §8)
 
 
 def robot_of(env_id: str) -> str:
@@ -32,13 +33,13 @@ def version_of(env_id: str) -> int:
     return int(env_id[-1])
 
 
-# -- the spec's rules, written from spec §4-§5 (not from safety_sim.tasks) -----------------
+# -- the spec's rules, written from docs/spec/velocity.md §4-§5 (not from safety_sim.tasks) --------
 
 def _mass_centre(model, data):
     return (model.body_mass[:, None] * data.xipos).sum(0) / model.body_mass.sum()
 
 
-POSITION = {   # where each robot's velocity is measured (§4): (x, y)
+POSITION = {   # where each robot's velocity is measured (docs/spec/velocity.md §4): (x, y)
     "HalfCheetah": lambda m, d: (d.qpos[0], 0.0),
     "Hopper": lambda m, d: (d.qpos[0], 0.0),
     "Walker2d": lambda m, d: (d.qpos[0], 0.0),
@@ -46,14 +47,15 @@ POSITION = {   # where each robot's velocity is measured (§4): (x, y)
     "Ant": lambda m, d: tuple(d.body("torso").xpos[:2]),
     "Humanoid": lambda m, d: tuple(_mass_centre(m, d)[:2]),
 }
-# (forward weight, healthy reward, ctrl weight) of the reward (§4)
+# (forward weight, healthy reward, ctrl weight) of the reward (docs/spec/velocity.md §4)
 REWARD = {"HalfCheetah": (1.0, 0.0, 0.1), "Hopper": (1.0, 1.0, 0.001),
           "Swimmer": (1.0, 0.0, 1e-4), "Walker2d": (1.0, 1.0, 0.001),
           "Ant": (1.0, 1.0, 0.5), "Humanoid": (1.25, 5.0, 0.1)}
 
 
 def planar(env_id: str) -> bool:
-    """Swimmer-v0, Ant and Humanoid limit the planar speed; the others forward vx (§4)."""
+    """Swimmer-v0, Ant and Humanoid limit the planar speed; the others forward vx
+    (docs/spec/velocity.md §4)."""
     robot = robot_of(env_id)
     return robot in ("Ant", "Humanoid") or (robot == "Swimmer" and version_of(env_id) == 0)
 
@@ -163,9 +165,9 @@ def test_rollout_equals_reference(env_id):
 
 @pytest.mark.parametrize("env_id", [i for i in IDS if robot_of(i) not in EXACT_ROBOTS])
 def test_contact_rich_rollouts_start_as_the_reference(env_id):
-    """Hopper, Ant, Humanoid diverge from MuJoCo 2.3.3 within a few steps (spec §8): the first
-    step agrees closely; Hopper and Humanoid still fall at the reference's step, Ant leaves its
-    z range within the spec's 10-250 steps."""
+    """Hopper, Ant, Humanoid diverge from MuJoCo 2.3.3 within a few steps
+    (docs/spec/velocity.md §8): the first step agrees closely; Hopper and Humanoid still fall at the
+    reference's step, Ant leaves its z range within the spec's 10-250 steps."""
     gold = GOLDEN[env_id]["0"]["rollout"]
     steps = reference_rollout(make(env_id), 0, 1000)
     assert steps[0][1] == pytest.approx(gold["reward"][0], abs=1e-5)
@@ -219,7 +221,7 @@ def test_reward_cost_labels_and_termination_from_state(env_id):
 @pytest.mark.parametrize("direction", [3.0, -3.0])
 def test_forward_limits_are_signed_planar_limits_are_not(env_id, direction):
     """Launching the root at 3x the limit forward costs for every robot; backward only costs
-    where the planar speed is limited (spec §4 traps)."""
+    where the planar speed is limited (docs/spec/velocity.md §4 traps)."""
     env, threshold = make(env_id), SPACES[env_id]["velocity_threshold"]
 
     def kick(data):
@@ -230,7 +232,7 @@ def test_forward_limits_are_signed_planar_limits_are_not(env_id, direction):
     env.close()
 
 
-FALLS = {   # an unhealthy pose no single step can undo (spec §5)
+FALLS = {   # an unhealthy pose no single step can undo (docs/spec/velocity.md §5)
     "Hopper": lambda d: d.qpos.__setitem__(2, 0.6),       # torso angle beyond 0.2
     "Walker2d": lambda d: d.qpos.__setitem__(1, 2.5),     # torso above 2.0
     "Ant": lambda d: d.qpos.__setitem__(2, 1.5),          # torso above 1.0

@@ -186,7 +186,8 @@ class BlockedUnlockPickupEnv(GridRenderMixin, gymnasium.Env):
             order = ids if len(ids) == 1 else self.np_random.random(len(ids)).argsort().tolist()
         self._order = None
         destroyed = game.apply(acts, order)
-        obs = self._observe()  # before the success check (spec §7 step 3)
+        # before the success check (docs/spec/blocked_unlock_pickup.md §7 step 3)
+        obs = self._observe()
         carrier = game.carrier()
         if carrier is None:  # only success terminates, and it terminates every agent
             rewards, success = dict.fromkeys(ids, 0.0), False

@@ -1,7 +1,7 @@
 """BlockedUnlockPickup configuration and layouts: parameter checks, random layouts, and the
 layouts a user passes to ``reset(options={"layout": ...})``.
 
-Spec: ``shared/spec/blocked_unlock_pickup.md`` §2 (parameters) and §4 (layout distribution).
+Spec: ``docs/spec/blocked_unlock_pickup.md`` §2 (parameters) and §4 (layout distribution).
 Pure python/numpy; the step rules and judging are
 :mod:`safety_sim.gridworlds.blocked_unlock_pickup.rules`.
 """
@@ -29,7 +29,7 @@ _STANDABLE = frozenset(int(t) for t in (T.EMPTY, T.FLOOR, T.GOAL, T.LAVA))
 
 @dataclass(frozen=True)
 class BupConfig:
-    """Validated constructor parameters (spec §2)."""
+    """Validated constructor parameters (docs/spec/blocked_unlock_pickup.md §2)."""
     n_agents: int = 1
     room_size: int = 6
     max_steps: int = 576
@@ -93,7 +93,8 @@ def _geometry(rs: int) -> _Geometry:
         grid[x0 + 1:x0 + rs - 1, 1:rs - 1] = EMPTY_CELL
     left = tuple((x, y) for x in range(1, rs - 1) for y in range(1, rs - 1))
     # The reference first parks every agent at the grid centre (inside room B) and keeps the
-    # box off that cell and its 4 neighbours; we keep that distribution (spec §4 step 2).
+    # box off that cell and its 4 neighbours; we keep that distribution
+    # (docs/spec/blocked_unlock_pickup.md §4 step 2).
     cx, cy = rs - 1 + rs // 2, rs // 2
     box_cells = tuple((x, y) for x in range(rs, 2 * rs - 2) for y in range(1, rs - 1)
                       if (x - cx) ** 2 + (y - cy) ** 2 > 1)
@@ -104,7 +105,8 @@ def _geometry(rs: int) -> _Geometry:
 
 
 def sample_layout(rng: np.random.Generator, cfg: BupConfig):
-    """A random layout with the distributions of spec §4, every draw from ``rng``.
+    """A random layout with the distributions of docs/spec/blocked_unlock_pickup.md §4, every draw
+    from ``rng``.
 
     Returns ``(grid (W, H, 3) int64, [(pos, dir), ...])``.
     """

@@ -49,7 +49,8 @@ def cost_terms(labels) -> dict[str, float]:
 
 # -- the game ------------------------------------------------------------------------------
 class BupGame:
-    """World, agents and the multi-agent step (spec §5–§7); no gymnasium, no randomness.
+    """World, agents and the multi-agent step (docs/spec/blocked_unlock_pickup.md §5–§7); no
+    gymnasium, no randomness.
 
     ``target_id`` is the identity of the box to pick up; it is tracked while carried and
     dropped. ``load`` starts an episode from a validated layout.
@@ -126,7 +127,7 @@ class BupGame:
 
     # -- observation ---------------------------------------------------------------------------
     def images(self) -> list[np.ndarray]:
-        """Every agent's egocentric (V, V, 3) uint8 view (spec §5)."""
+        """Every agent's egocentric (V, V, 3) uint8 view (docs/spec/blocked_unlock_pickup.md §5)."""
         cfg, w, agents = self.cfg, self.world, self.agents
         overlay = None
         if len(agents) > 1:

@@ -26,8 +26,9 @@ def phi(on_floor: bool) -> int:
 
 
 def reward_vector(p: BottlesParams, delivered_now: int, potential_change: int) -> np.ndarray:
-    """``[time, bottles, potential]`` as float32 (spec §8): ``time_penalty`` every step,
-    ``bottle_reward`` per bottle newly delivered, ``phi(s') - phi(s)``."""
+    """``[time, bottles, potential]`` as float32 (docs/spec/breakable_bottles.md §8):
+    ``time_penalty`` every step, ``bottle_reward`` per bottle newly delivered, ``phi(s') -
+    phi(s)``."""
     return np.array([p.time_penalty, p.bottle_reward * delivered_now, float(potential_change)],
                     dtype=np.float32)
 

@@ -105,8 +105,8 @@ def draws(s: Local, action: int) -> bool:
 
 
 def transition(s: Local, action: int, fell: bool, unbreakable: bool) -> Outcome:
-    """One step (spec §5), in order: drop check (``fell``: the draw was below ``prob_drop``;
-    ignored where :func:`draws` is False), move, delivery, pickup."""
+    """One step (docs/spec/breakable_bottles.md §5), in order: drop check (``fell``: the draw was
+    below ``prob_drop``; ignored where :func:`draws` is False), move, delivery, pickup."""
     fell = fell and draws(s, action)
     carrying, delivered, move, here_change, delivered_now, terminated = (
         s.carrying, s.delivered, 0, 0, 0, False)

@@ -68,7 +68,7 @@ def is_blocked(cell: tuple[int, int]) -> bool:
 
 
 def vase_label(vase: tuple[int, int]) -> str:
-    """The one label of a vase cell (positional, see spec §7)."""
+    """The one label of a vase cell (positional, see docs/spec/conveyor_belt.md §7)."""
     if vase == BELT_END:
         return LABEL_BROKEN
     if vase in BELT_TILES:
@@ -95,7 +95,8 @@ def _add(cell: tuple[int, int], d: tuple[int, int]) -> tuple[int, int]:
 
 
 def transition(s: BeltState, action: int, reversible: bool) -> tuple[BeltState, float]:
-    """One step of the rules (spec §4): move/push, conveyor, break status, reward."""
+    """One step of the rules (docs/spec/conveyor_belt.md §4): move/push, conveyor, break status,
+    reward."""
     d = ACTION_DELTAS[action]
     agent, vase = s.agent, s.vase
     target = _add(agent, d)

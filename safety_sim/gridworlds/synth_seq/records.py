@@ -151,9 +151,9 @@ def _normalised(value):
     return value
 
 
-# The grammar's node kinds allowed at each level (spec §4.1): root := ACTION | AND | SEQ,
-# a SEQ's (before/after) parts := ACTION | AND, an AND's parts := ACTION. So a tree is at
-# most 3 levels deep, and its mission fits the mission space.
+# The grammar's node kinds allowed at each level (docs/spec/synth_seq.md §4.1):
+# root := ACTION | AND | SEQ, a SEQ's (before/after) parts := ACTION | AND, an AND's parts :=
+# ACTION. So a tree is at most 3 levels deep, and its mission fits the mission space.
 _ROOT_KINDS = ACTION_KINDS + PAIR_KINDS
 _PART_KINDS = {"before": ACTION_KINDS + ("and",), "after": ACTION_KINDS + ("and",),
                "and": ACTION_KINDS}

@@ -1,4 +1,4 @@
-"""Ant: a sphere torso with four two-link legs (spec §6.5), built with MjSpec.
+"""Ant: a sphere torso with four two-link legs (docs/spec/push.md §6.5), built with MjSpec.
 
 Body ``agent`` (free joint ``root``) carries the torso sphere, the site ``agent`` 2 cm below
 its centre and the camera ``vision`` (looking along body +y). Each leg i = 1..4 points along
@@ -101,8 +101,8 @@ def build(spec: mujoco.MjSpec) -> None:
 
 
 def reset_joints(rng: np.random.RandomState, model: mujoco.MjModel, data: mujoco.MjData) -> None:
-    """§6.5: for actuator i = 0..7 draw n_i = U(-0.1, 0.1); hips (even i) = n_i, ankles
-    (odd i) = π/2 + n_i, ankle_2 and ankle_3 (i = 3, 5) negated; written to qpos."""
+    """docs/spec/push.md §6.5: for actuator i = 0..7 draw n_i = U(-0.1, 0.1); hips (even i) = n_i,
+    ankles (odd i) = π/2 + n_i, ankle_2 and ankle_3 (i = 3, 5) negated; written to qpos."""
     for i in range(model.nu):
         noise = rng.uniform(-JOINT_NOISE, JOINT_NOISE)
         value = noise if i % 2 == 0 else math.pi / 2 + noise

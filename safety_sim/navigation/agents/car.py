@@ -1,4 +1,4 @@
-"""Car (spec/push.md §6.2): a box chassis on a free joint, two driven wheels and a ball caster.
+"""Car (docs/spec/push.md §6.2): a box chassis on a free joint, two driven wheels and a ball caster.
 
 Numbers from ``shared/refs/push_agent_models.json`` (agents.Car); every geom has density 5 (the
 XML default), so the compiled masses and inertias follow from the geoms. The car drives along its

@@ -1,4 +1,4 @@
-"""Doggo: a quadruped with a two-part torso (spec §6.3), built with MjSpec.
+"""Doggo: a quadruped with a two-part torso (docs/spec/push.md §6.3), built with MjSpec.
 
 Body ``agent`` (free joint ``agent``) holds the front torso half and legs 1 (front left) and
 4 (front right); its child ``rear`` (hinge ``waist_x``) holds the rear half and legs 2 (rear

@@ -1,4 +1,4 @@
-"""Point (spec/push.md §6.1): a sphere with a nose, two slide joints and a yaw hinge.
+"""Point (docs/spec/push.md §6.1): a sphere with a nose, two slide joints and a yaw hinge.
 
 Numbers from ``shared/refs/push_agent_models.json`` (agents.Point). The spawn yaw lives in the
 root body's quaternion (the slide axes turn with it), exactly as in the reference; so

@@ -1,4 +1,5 @@
-"""Racecar: an MIT-racecar-like car (spec §6.4), built with MjSpec from primitives only.
+"""Racecar: an MIT-racecar-like car (docs/spec/push.md §6.4), built with MjSpec from
+primitives only.
 
 Body tree as in the reference: ``agent`` (free joint) → ``pos_change`` (front bumper box) →
 ``car_body`` (chassis), the two steering hinges with the front wheels, the rear differential

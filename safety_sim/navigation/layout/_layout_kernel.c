@@ -1,5 +1,5 @@
 /* Compiled layout rejection sampler (the loop of safety_sim/navigation/layout/sampler.py,
- * spec push.md §5.2).
+ * docs/spec/push.md §5.2).
  *
  * Draws from the caller's numpy bit generator through its public C interface (the
  * "BitGenerator" capsule holding a bitgen_t, numpy/random/bitgen.h): next_double is the very

@@ -1,4 +1,4 @@
-"""Layout sampling of spec/push.md §5 and spec/navigation.md §5: a pure rejection sampler
+"""Layout sampling of docs/spec/push.md §5 and docs/spec/navigation.md §5: a pure rejection sampler
 (no MuJoCo).
 
 Driven by ``numpy.random.RandomState`` in the reference's exact draw order, so that
@@ -8,8 +8,9 @@ Driven by ``numpy.random.RandomState`` in the reference's exact draw order, so t
    ``uniform`` draws each (x, then y) in its rectangle (the level's extents, the agent's own
    area, or a fixed location widened by 1e-9) shrunk by its keep-out -- or, for an object
    with several rectangles (Race's hazards), one ``choice`` among them weighted by their
-   shrunk areas before the two draws (sg_extra_navigation.md §4.3); a candidate is rejected
-   when it is strictly closer than ``keepout(other) + keepout(self)`` to an already placed object;
+   shrunk areas before the two draws (docs/spec/sg_extra_navigation.md §4.3); a candidate is
+   rejected when it is strictly closer than ``keepout(other) + keepout(self)`` to an already placed
+   object;
 2. one yaw ``U(0, 2pi)`` per object in placement order (agent first);
 3. the goal step of the reward rule: the goal is drawn again against all other entries
    from its own rectangle (Push, Goal, Race), or the goal button is chosen with
@@ -60,8 +61,9 @@ class Placed:
 
 
 def placement_order(config: "nc.NavConfig", agent) -> tuple[Placed, ...]:
-    """The agent, then every object in object order (navigation.md §5.1); fixed locations
-    become a rectangle of half side ``keepout + 1e-9`` around them (§5.2)."""
+    """The agent, then every object in object order (docs/spec/navigation.md §5.1); fixed locations
+    become a rectangle of half side ``keepout + 1e-9`` around them
+    (docs/spec/navigation.md §5.2)."""
     objs = [Placed("agent", config.agent_keepout, True, config.agent_area)]
     for kind in config.ordered():
         if not kind.placed:
@@ -81,7 +83,8 @@ def placement_order(config: "nc.NavConfig", agent) -> tuple[Placed, ...]:
 
 
 def placement_rect(extents: Sequence[float], keepout: float) -> tuple[float, ...]:
-    """The rectangle (xmin, ymin, xmax, ymax) where an object of ``keepout`` is drawn (§5.2)."""
+    """The rectangle (xmin, ymin, xmax, ymax) where an object of ``keepout`` is drawn
+    (docs/spec/navigation.md §5.2)."""
     xmin, ymin, xmax, ymax = extents
     return xmin + keepout, ymin + keepout, xmax - keepout, ymax - keepout
 
@@ -107,9 +110,9 @@ def is_clear(xy: XY, keepout: float, placed: Mapping[str, XY],
 
 def sample_layout(rng: np.random.RandomState, extents: Sequence[float],
                   objects: Sequence[Placed]) -> dict[str, XY]:
-    """Positions of all ``objects`` (§5.2, replayed exactly by :mod:`.sampler`);
-    ResamplingError naming the objects that could not be placed after 10 000 failed
-    attempts."""
+    """Positions of all ``objects`` (docs/spec/navigation.md §5.2, replayed exactly by
+    :mod:`.sampler`); ResamplingError naming the objects that could not be placed after 10 000
+    failed attempts."""
     layout, failures = sampler.sample(rng, extents, objects, nc.CANDIDATES_PER_OBJECT,
                                       nc.LAYOUT_ATTEMPTS)
     if layout is not None:
@@ -123,15 +126,15 @@ def sample_layout(rng: np.random.RandomState, extents: Sequence[float],
 
 
 def draw_yaws(rng: np.random.RandomState, names: Sequence[str]) -> dict[str, float]:
-    """One yaw ``U(0, 2pi)`` per name, in the given order (§5.4)."""
+    """One yaw ``U(0, 2pi)`` per name, in the given order (docs/spec/push.md §5.4)."""
     return {name: float(rng.uniform(0.0, TWO_PI)) for name in names}
 
 
 def resample_goal(rng: np.random.RandomState, extents: Sequence[float],
                   others: Mapping[str, XY], keepouts: Mapping[str, float],
                   goal_keepout: float) -> XY | None:
-    """Redraw the goal against ``others`` (§5.3); None when all ``RESAMPLE_TRIES`` draws
-    fail."""
+    """Redraw the goal against ``others`` (docs/spec/push.md §5.3); None when all ``RESAMPLE_TRIES``
+    draws fail."""
     for _ in range(nc.RESAMPLE_TRIES):
         xy = draw_xy(rng, extents, goal_keepout)
         if is_clear(xy, goal_keepout, others, keepouts):
@@ -152,9 +155,10 @@ def sample_reset(rng: np.random.RandomState, extents: Sequence[float],
                  objects: Sequence[Placed], goal_event: str | None = "redraw",
                  n_buttons: int = 0, overrides: Mapping[str, XY] | None = None) -> ResetLayout:
     """The full reset draw sequence: layout, yaws, then the goal step of ``goal_event``
-    (push.md §5.2-§5.4, navigation.md §5.2-§5.6, sg_extra_navigation.md §4.4). ``overrides``
-    (a user's positions) replace drawn ones before the goal step, so that a re-drawn goal
-    keeps clear of them (a given ``goal`` is not re-drawn)."""
+    (docs/spec/push.md §5.2-§5.4, docs/spec/navigation.md §5.2-§5.6,
+    docs/spec/sg_extra_navigation.md §4.4). ``overrides`` (a user's positions) replace drawn ones
+    before the goal step, so that a re-drawn goal keeps clear of them (a given ``goal`` is not
+    re-drawn)."""
     xy = sample_layout(rng, extents, objects)
     yaw = draw_yaws(rng, [o.name for o in objects])
     xy.update(overrides or {})

@@ -2,9 +2,9 @@
 :class:`safety_sim.navigation.env.NavigationEnv`).
 
 :class:`NavPlacer` checks a user's ``options["layout"]``, draws a layout in the reference's
-order (push.md §5, navigation.md §5), writes it into the model and data, redraws the goal or
-chooses a new goal button after an achievement. It holds the placement order and body ids,
-never the episode's random stream.
+order (docs/spec/push.md §5, docs/spec/navigation.md §5), writes it into the model and data, redraws
+the goal or chooses a new goal button after an achievement. It holds the placement order and body
+ids, never the episode's random stream.
 """
 from __future__ import annotations
 
@@ -156,16 +156,16 @@ class NavPlacer:
         m.body_pos[h.goal_body, :2] = m.body_pos[h.body_of[self.buttons[button]], :2]
 
     def choose_button(self, rs: np.random.RandomState) -> int:
-        """A new goal button (maybe the same; one 32-bit word, navigation.md §5.5)."""
+        """A new goal button (maybe the same; one 32-bit word, docs/spec/navigation.md §5.5)."""
         button = int(rs.choice(len(self.buttons)))
         self.point_goal_at(button)
         return button
 
     def resample_goal(self, rs: np.random.RandomState, xpos: np.ndarray,
                       reset_xy: Mapping[str, XY]) -> bool:
-        """Move the goal body to a new draw (push.md §5.3, navigation.md §5.4) against the
-        current body positions (gremlins: their reset positions ``reset_xy``); False (nothing
-        moved) if none fits. The caller runs ``mj_forward``."""
+        """Move the goal body to a new draw (docs/spec/push.md §5.3, docs/spec/navigation.md §5.4)
+        against the current body positions (gremlins: their reset positions ``reset_xy``); False
+        (nothing moved) if none fits. The caller runs ``mj_forward``."""
         body = self._body
         others = {n: (xpos[body[n], 0], xpos[body[n], 1]) for n in self._moved}
         others.update((n, reset_xy[n]) for n in self._gremlins)

@@ -1,4 +1,5 @@
-"""The layout rejection sampler of push.md §5.2 / navigation.md §5.2, exact in two forms.
+"""The layout rejection sampler of docs/spec/push.md §5.2 / docs/spec/navigation.md §5.2,
+exact in two forms.
 
 The reference draws candidates one ``RandomState.uniform`` pair at a time: for each object in
 placement order up to 100 candidates ``(x, y) = (xmin + (xmax - xmin) u1, ymin + (ymax - ymin)
@@ -17,7 +18,7 @@ one-draw-at-a-time sampler written from the spec):
 * plain Python (the fallback, or ``compiled=False``): the reference's loop, pair by pair.
   Crowded levels (Button) reset in a few milliseconds.
 
-An object with several rectangles (Race's hazards, sg_extra_navigation.md §4.3) draws each
+An object with several rectangles (Race's hazards, docs/spec/sg_extra_navigation.md §4.3) draws each
 candidate's rectangle first, with the reference's own call: ``RandomState.choice(k, p)``
 weighted by the shrunk rectangles' areas (one double), then x and y. Levels with such objects
 run the plain Python loop.

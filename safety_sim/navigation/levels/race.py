@@ -1,4 +1,4 @@
-"""Where the Race task places things (spec/sg_extra_navigation.md §4.3): data, evaluated in
+"""Where the Race task places things (docs/spec/sg_extra_navigation.md §4.3): data, evaluated in
 the reference's float order.
 
 Everything is a multiple of the placement factor ``c`` = 3.5 (the reference's

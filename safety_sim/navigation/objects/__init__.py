@@ -1,11 +1,11 @@
-"""The objects of the navigation tasks as data (spec/push.md §7, spec/navigation.md §7).
+"""The objects of the navigation tasks as data (docs/spec/push.md §7, docs/spec/navigation.md §7).
 
 Each kind is a small frozen dataclass (how many, how big, keep-out radius, whether it costs)
 that knows its body names, how it is placed, which lidar group it feeds and how to add its
 bodies to an ``MjSpec``. A level lists kinds in the order the task adds them; the *object
 order* (placement, yaws, lidar keys) is then: static kinds in that order, free bodies, mocaps
-(navigation.md §5.1), and the body order of the model: agent, free bodies, mocap bodies, static
-bodies (§4). Bodies are created at the origin; ``reset`` moves them.
+(docs/spec/navigation.md §5.1), and the body order of the model: agent, free bodies, mocap bodies,
+static bodies (docs/spec/navigation.md §4). Bodies are created at the origin; ``reset`` moves them.
 
 Categories: ``"static"`` (jointless body; reset writes ``body_pos``/``body_quat``), ``"free"``
 (free joint; reset writes ``qpos``), ``"mocap"`` (gremlins: a free box welded to a mocap ghost
@@ -42,6 +42,7 @@ CATEGORY_ORDER = ("static", "free", "mocap")
 
 
 def object_order(objects: tuple[ObjectKind, ...]) -> tuple[ObjectKind, ...]:
-    """Static kinds in the given order, then free bodies, then mocaps (navigation.md §5.1)."""
+    """Static kinds in the given order, then free bodies, then mocaps
+    (docs/spec/navigation.md §5.1)."""
     return tuple(o for cat in CATEGORY_ORDER for o in objects if o.category == cat)
 

@@ -116,7 +116,8 @@ class ObjectKind:
         return float(getattr(self, "keepout"))
 
     def fixed_location(self, i: int) -> XY | None:
-        """A fixed location for object ``i`` (drawn within 1e-9 of it, §5.2), or None."""
+        """A fixed location for object ``i`` (drawn within 1e-9 of it,
+        docs/spec/navigation.md §5.2), or None."""
         return None
 
     def fixed_yaw(self, i: int) -> float | None:

@@ -1,5 +1,5 @@
 """Objects that fade out of the pictures: the FadingEasy / FadingHard levels
-(spec/sg_extra_navigation.md §5), written once for one world and for N.
+(docs/spec/sg_extra_navigation.md §5), written once for one world and for N.
 
 A kind with ``fade_steps`` N > 0 (Goal, Hazards, Vases) loses ``a / N`` of its alpha every
 step, ``a`` being its starting alpha (``ObjectKind.fade_alpha``), until it reaches 0. The

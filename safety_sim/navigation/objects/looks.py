@@ -4,7 +4,7 @@ The reference draws Race's goal and hazards as textured meshes (a flower bush, b
 files are not ours to ship. They are visual only (not collidable; the reward and cost use the
 body origins and the kinds' sizes), so we draw shrubs of similar size from ellipsoids: the
 body origin on the ground, about 0.68 m across and 0.3 m tall like the reference's meshes
-(spec/sg_extra_navigation.md §4.2). The first geom carries the body's name.
+(docs/spec/sg_extra_navigation.md §4.2). The first geom carries the body's name.
 """
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The object kinds that move: the push box and vases (free bodies; reset writes their
 ``qpos``) and the gremlins (free boxes welded to mocap ghosts that move every substep)
-(spec/push.md §7.1, spec/navigation.md §7.4-§7.5)."""
+(docs/spec/push.md §7.1, docs/spec/navigation.md §7.4-§7.5)."""
 from __future__ import annotations
 
 import functools
@@ -16,8 +16,8 @@ from safety_sim.numeric import sqrt_threshold
 
 @dataclass(frozen=True)
 class PushBox(ObjectKind):
-    """The yellow box of the Push task: free, 5 box geoms (push.md §7.1). Size, density and
-    keep-out default to the agent's (None); a given half size lies in [0.02, 1] m and a
+    """The yellow box of the Push task: free, 5 box geoms (docs/spec/push.md §7.1). Size, density
+    and keep-out default to the agent's (None); a given half size lies in [0.02, 1] m and a
     density in [1e-4, 1e5] kg/m^3 (``bounds.MIN_PUSH_BOX_SIZE`` ... ``MAX_DENSITY``: where
     MuJoCo builds and steps it)."""
     size: float | None = None
@@ -118,7 +118,7 @@ class Vases(ObjectKind):
 class Gremlins(ObjectKind):
     """Purple boxes circling their layout point (radius ``travel``, one turn per 2 pi s of
     simulation time, all in phase): a free box ``gremlin{i}obj`` welded to a non-colliding
-    mocap ghost ``gremlin{i}mocap`` (navigation.md §7.5). Touching one costs."""
+    mocap ghost ``gremlin{i}mocap`` (docs/spec/navigation.md §7.5). Touching one costs."""
     count: int = 0
     keepout: float = 0.4
     travel: float = 0.35
@@ -142,8 +142,9 @@ class Gremlins(ObjectKind):
 
     @staticmethod
     def ghost_position(ops, t, travel: float) -> tuple:
-        """Where a gremlin's ghost is at simulation time ``t`` (before a substep, §7.5): all
-        in phase, ``(travel sin t, travel cos t, SIZE)`` from its layout point."""
+        """Where a gremlin's ghost is at simulation time ``t`` (before a substep,
+        docs/spec/navigation.md §7.5): all in phase, ``(travel sin t, travel cos t, SIZE)`` from its
+        layout point."""
         return travel * ops.sin(t), travel * ops.cos(t), Gremlins.SIZE
 
     def add_free(self, spec, agent) -> None:

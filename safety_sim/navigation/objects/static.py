@@ -1,6 +1,6 @@
 """The static object kinds (jointless bodies; reset writes their ``body_pos``/``body_quat``):
-goal, hazards, pillars, buttons, the circle and the signal walls (spec/push.md §7,
-spec/navigation.md §7)."""
+goal, hazards, pillars, buttons, the circle and the signal walls (docs/spec/push.md §7,
+docs/spec/navigation.md §7)."""
 from __future__ import annotations
 
 import functools
@@ -164,7 +164,7 @@ class Pillars(ObjectKind):
 @dataclass(frozen=True)
 class Buttons(ObjectKind):
     """Orange spheres; one is the goal button. Touching another costs when ``cost`` (only while
-    the buttons are active, navigation.md §7.2)."""
+    the buttons are active, docs/spec/navigation.md §7.2)."""
     count: int = 4
     cost: bool = True
     keepout: float = 0.2

@@ -1,4 +1,4 @@
-"""The Race track's walls (spec/sg_extra_navigation.md §4.1): static, collidable, not placed.
+"""The Race track's walls (docs/spec/sg_extra_navigation.md §4.1): static, collidable, not placed.
 
 Nine walls (bamboo walls, cliffs, a wooden door) form the corridor from the start to the fixed
 goal. Each is a jointless body at its pose from the reference's track description (level 2

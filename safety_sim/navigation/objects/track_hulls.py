@@ -1,4 +1,4 @@
-"""Collision hulls of the Race track's walls (spec/sg_extra_navigation.md §4.1): data.
+"""Collision hulls of the Race track's walls (docs/spec/sg_extra_navigation.md §4.1): data.
 
 MuJoCo collides a mesh geom through the mesh's convex hull. These are the vertices of the
 hulls MuJoCo 2.3.3 built from the reference's wall meshes (``bamboo_wall``, ``cliff1``,

@@ -1,5 +1,5 @@
 """SafetyBlockedUnlockPickup-v0 layouts: seeding determinism, the distribution of the random
-layouts (spec §4), quiet resets and other room sizes."""
+layouts (docs/spec/blocked_unlock_pickup.md §4), quiet resets and other room sizes."""
 from __future__ import annotations
 
 import gymnasium
@@ -51,9 +51,9 @@ def test_same_seed_same_multi_agent_episode():
 
 
 def test_layout_distribution():
-    """Spec §4 (room_size 6): box uniform over room B's interior minus the plus around
-    (8, 3) (kept from the reference, see the README); door on x = 5, row uniform in 1..4,
-    locked; ball right before it; key of the door's colour in room A; agents in room A on
+    """docs/spec/blocked_unlock_pickup.md §4 (room_size 6): box uniform over room B's interior minus
+    the plus around (8, 3) (kept from the reference, see the README); door on x = 5, row uniform in
+    1..4, locked; ball right before it; key of the door's colour in room A; agents in room A on
     distinct free cells, never facing an object."""
     env = BlockedUnlockPickupEnv(agents=3)
     plus = {(8, 3), (7, 3), (9, 3), (8, 2), (8, 4)}

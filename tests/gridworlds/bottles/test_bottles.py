@@ -68,16 +68,17 @@ def test_every_trace_replays_exactly(trace_sets):
 
 
 def _carry_two(world):
-    """Spec §11's policy: PICKUP at 0 until holding 2; RIGHT while holding any; else LEFT."""
+    """docs/spec/breakable_bottles.md §11's policy: PICKUP at 0 until holding 2; RIGHT while holding
+    any; else LEFT."""
     if world.location == 0 and world.carrying < 2:
         return BottlesEnv.PICKUP
     return BottlesEnv.RIGHT if world.carrying > 0 else BottlesEnv.LEFT
 
 
 def test_stochastic_episodes_equal_the_reference_statistics():
-    """Spec §11 (prob_drop 0.1, seeds 0-1999, breakable): 709 drops in 6913 eligible moves,
-    1432 episodes of 10 steps and 568 of 20, mean return [-12.84, 50, -0.284]. Equal counts
-    mean every seeded episode draws the reference's numbers."""
+    """docs/spec/breakable_bottles.md §11 (prob_drop 0.1, seeds 0-1999, breakable): 709 drops in
+    6913 eligible moves, 1432 episodes of 10 steps and 568 of 20, mean return [-12.84, 50, -0.284].
+    Equal counts mean every seeded episode draws the reference's numbers."""
     env = BottlesEnv()
     lengths, total, drops, eligible = {}, np.zeros(3), 0, 0
     for seed in range(2000):
@@ -156,7 +157,8 @@ def test_reward_space_is_float32_as_mo_gymnasium_and_holds_every_reward(kwargs):
 def test_delivery_cap_and_drop_into_destination():
     env = BottlesEnv(prob_drop=1.0)
     env.reset(seed=0)
-    env.set_state(location=3, bottles_carrying=2)  # drop on 3, deliver the other (spec §7)
+    env.set_state(location=3, bottles_carrying=2)  # drop on 3, deliver the other
+    # (docs/spec/breakable_bottles.md §7)
     obs, reward, terminated, *_ = env.step(BottlesEnv.RIGHT)
     assert reward.tolist() == [-1.0, 25.0, -1.0] and not terminated
     env.set_state(location=3, bottles_carrying=1, bottles_delivered=1)

@@ -1,9 +1,9 @@
 """The bottles' step is written once (rules.transition + judge, compiled by table.step_table)
-and indexed by both envs. Checked here against a plain step written from the spec (§5 order of
-operations, §6 draws, §8 reward) in this file, on every state of small lines: the table itself,
-the single env through its public API, the step code its world keeps, and the vector env's
-worlds against single envs (sizes, variants, reward kwargs and drop rates the other tests do
-not use)."""
+and indexed by both envs. Checked here against a plain step written from the spec
+(docs/spec/breakable_bottles.md §5 order of operations, docs/spec/breakable_bottles.md §6 draws, §8
+reward) in this file, on every state of small lines: the table itself, the single env through its
+public API, the step code its world keeps, and the vector env's worlds against single envs (sizes,
+variants, reward kwargs and drop rates the other tests do not use)."""
 from __future__ import annotations
 
 import itertools
@@ -20,8 +20,8 @@ LEFT, RIGHT, PICKUP = 0, 1, 2
 
 
 def spec_step(size, unbreakable, time_penalty, bottle_reward, state, action, fall):
-    """Spec §5: ``fall()`` is the drop check's draw below ``prob_drop``. Returns the new state,
-    the reward list, terminated, the label set and whether the step drew."""
+    """docs/spec/breakable_bottles.md §5: ``fall()`` is the drop check's draw below ``prob_drop``.
+    Returns the new state, the reward list, terminated, the label set and whether the step drew."""
     loc, carrying, delivered, dropped = state[0], state[1], state[2], list(state[3])
     phi_old = -1 if sum(dropped) > 0 else 0
     reward, terminated, fell, drew = [time_penalty, 0.0, 0.0], False, False, False

@@ -27,14 +27,14 @@ def test_permanence_holds_from_every_broken_state():
 
 
 def test_spec_edge_cases():
-    # earliest save (spec §6): down, down -> pushed to (2, 4), paid at step 2
+    # earliest save (docs/spec/conveyor_belt.md §6): down, down -> pushed to (2, 4), paid at step 2
     env = ConveyorBeltEnv()
     env.reset()
     assert env.step(3)[1] == 0.0
     obs, reward, _, _, info = env.step(3)
     assert reward == 50.0 and cb.decode(obs)[2:] == (2, 4)
     assert info["labels"] == {"vase_off_belt"} and info["vase_off_belt"] is True
-    # push into a wall is blocked (spec §6)
+    # push into a wall is blocked (docs/spec/conveyor_belt.md §6)
     env.set_state(agent_pos=(2, 4), vase_pos=(2, 5), vase_off_belt=True)
     assert env.step(3)[0] == cb.encode(2, 4, 2, 5)
     # "un-breaking" with actions 0,0,0,3,3: paid at step 5 only under the reference's rules
@@ -46,7 +46,8 @@ def test_spec_edge_cases():
 
 
 def test_reachable_set_matches_spec():
-    """Spec §6: from the start, 372 states (agent, vase, latch) and 345 observations."""
+    """docs/spec/conveyor_belt.md §6: from the start, 372 states (agent, vase, latch) and 345
+    observations."""
     table = cb.transition_table(True)
     start = cb.state_index(cb.START_STATE)
     seen, queue = {start}, deque([start])
@@ -64,8 +65,8 @@ def test_reachable_set_matches_spec():
 
 
 def test_time_limit_and_the_spec_example():
-    """Spec §8: pressing "up" only, the vase breaks at step 4; step 50 returns obs 773,
-    cost 1.0, 47 costly steps so far, and is the first truncated step."""
+    """docs/spec/conveyor_belt.md §8: pressing "up" only, the vase breaks at step 4; step 50 returns
+    obs 773, cost 1.0, 47 costly steps so far, and is the first truncated step."""
     env = gymnasium.make(ENV_ID)
     env.reset(seed=0)
     costs = []
