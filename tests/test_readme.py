@@ -1,11 +1,13 @@
-"""The README's examples run as shown. Each fenced Python fragment of README.md (and of
-docs/multi_agent.md) runs alone in a fresh interpreter with only the imports it writes; one that
-needs more than ``pip install -e .`` says so on its first line (``# pip install ...``) and runs
-where that is installed: the ``multiagent`` extra (PettingZoo) is part of the test extra, the
-other libraries are integration suites (markers, run by ``.ci/extras.sh``). The "Build your own
-level" fragment prints what its comment says; the first screen's commands name a script, an id
-and options that exist; every optional-extra hint has the one form that works from a clone; the
-sizes table is ``safety-sim list --spaces``."""
+"""The README's and the guides' examples run as shown. Each fenced Python fragment of README.md,
+docs/multi_agent.md and docs/guides/*.md runs alone in a fresh interpreter with only the imports
+it writes; one that needs more than ``pip install -e .`` says so on its first line (``# pip
+install ...``) and runs where that is installed: the ``multiagent`` extra (PettingZoo) is part
+of the test extra, the other libraries are integration suites (markers, run by
+``.ci/extras.sh``). The "Build your own level" fragment prints what its comment says; the
+README is at most 250 lines, opens with a picture, says it is installed from a clone before its
+first command, whose id and options exist, and holds no commit hash; its quick start runs an
+episode loop; every optional-extra hint has the one form that works from a clone; the sizes
+table is ``safety-sim list --spaces``."""
 from __future__ import annotations
 
 import os
@@ -23,8 +25,10 @@ from safety_sim.tools import record
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text()
+GUIDES = ROOT / "docs" / "guides"
 DOCS = {"README.md": README,
-        "docs/multi_agent.md": (ROOT / "docs" / "multi_agent.md").read_text()}
+        "docs/multi_agent.md": (ROOT / "docs" / "multi_agent.md").read_text(),
+        **{f"docs/guides/{p.name}": p.read_text() for p in sorted(GUIDES.glob("*.md"))}}
 #: the optional extras pyproject.toml declares (tomllib is Python >= 3.11)
 EXTRAS = set(re.findall(r"^(\w+) = \[", (ROOT / "pyproject.toml").read_text().split(
     "[project.optional-dependencies]", 1)[1].split("\n[", 1)[0], re.M))
@@ -110,31 +114,68 @@ def test_fragment_runs_alone(code, tmp_path):
     assert done.returncode == 0, done.stderr[-3000:]
 
 
-def python_block(after_heading: str) -> str:
-    section = README.split(f"## {after_heading}\n", 1)[1]
-    return re.search(r"```python\n(.*?)```", section, re.S).group(1)
+def python_block(text: str) -> str:
+    """The first fenced Python fragment of ``text``."""
+    return re.search(r"```python\n(.*?)```", text, re.S).group(1)
 
 
 def test_build_your_own_level_snippet_prints_its_comment(tmp_path):
-    code = python_block("Build your own level")
+    code = python_block((GUIDES / "own_level.md").read_text())
     expected = [line[2:] for line in code.splitlines() if line.startswith("# ")]
     done = run_fragment(code, tmp_path)
     assert done.returncode == 0, done.stderr[-3000:]
     assert done.stdout.strip().splitlines() == expected
 
 
-def test_first_screen_commands_are_real():
-    first_screen = README.split("\n## ", 1)[0]
-    commands = re.findall(r"^    (pip install .*)$", first_screen, re.M)
-    assert len(commands) == 2 and "pytest" in commands[1]
+def section(title: str) -> str:
+    return README.split(f"\n## {title}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def test_readme_is_short_and_opens_with_a_picture():
+    lines = README.splitlines()
+    assert len(lines) <= 250
+    first = next(line for line in lines[1:] if line.strip())
+    picture = re.fullmatch(r"!\[[^\]]+\]\(([^)]+)\)", first)
+    assert picture and (ROOT / picture.group(1)).stat().st_size <= 400_000
+    assert not re.search(r"\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}\b", README), \
+        "a commit hash in the README"
+
+
+def test_install_from_a_clone_comes_before_the_first_command():
+    install, first = README.index("## Install"), README.index("## First command")
+    assert install < first and "from a clone" in README[install:first]
+
+
+def test_first_command_and_test_command_are_real():
+    commands = re.findall(r"^(pip install .*)$", section("First command"), re.M)
+    assert len(commands) == 1
     main = shlex.split(commands[0].split("&&", 1)[1])
     assert main[:2] == ["safety-sim", "record"]
     args = record.build_parser("record").parse_args(main[2:])
     assert args.env in gymnasium.registry and args.policy == "oracle"
+    assert args.max_steps is not None and args.out.suffix == ".gif"   # a result in seconds
+    tests = re.findall(r"^(pip install .*)$", section("Run the tests"), re.M)
+    assert tests == ["pip install -e '.[test]' && python -m pytest -q -n auto"]
+
+
+def test_quick_start_runs_an_episode_loop_with_a_policy(tmp_path):
+    code = python_block(section("Quick start"))
+    assert "policy(obs)" in code and 'info["cost"]' in code and "for " in code
+    done = run_fragment(code, tmp_path)
+    assert done.returncode == 0, done.stderr[-3000:]
+    steps, ret, cost = re.match(r"(\d+) steps, return (\S+), cost (\S+)",
+                                done.stdout).groups()
+    assert int(steps) == 1000 and float(ret) > 0 and float(cost) >= 0
+
+
+def test_every_environment_page_the_readme_links_exists():
+    for link in re.findall(r"\]\((docs/[^)#]+)", README):
+        assert (ROOT / link).exists(), link
 
 
 def hint_files() -> list[Path]:
-    files = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")),
+    docs = [p for p in sorted((ROOT / "docs").rglob("*.md")) if "_build" not in p.parts]
+    files = [ROOT / "README.md", *docs,
              *sorted((ROOT / "examples").glob("*.py"))]
     return files + sorted((ROOT / "safety_sim").rglob("*.py"))
 
@@ -157,4 +198,4 @@ def test_every_extra_hint_has_the_form_that_works_from_a_clone():
 def test_sizes_table_is_the_registry_output():
     from safety_sim.tools.spaces import spaces_markdown
 
-    assert spaces_markdown() in README
+    assert spaces_markdown() in (GUIDES / "environments_overview.md").read_text()
