@@ -18,6 +18,7 @@ SCANNED = ("safety_sim", "tests", "scripts")
 SIGN = "\u00a7"
 REFERENCE = re.compile(SIGN + r"\s*(\d+(?:\.\d+)*)")
 DOCUMENT = re.compile(r"docs/spec/([A-Za-z0-9_]+\.md)")
+OUTSIDE = re.compile(r"(?<![\w/])(?:shared/)?spec/[A-Za-z0-9_]+\.md")
 HEADING = re.compile(r"^#{2,6}\s+(\d+(?:\.\d+)*)\.?\s")
 
 
@@ -64,6 +65,31 @@ def test_every_reference_resolves_to_a_heading():
             problems += [f"{path.relative_to(ROOT)}:{number}: {p}" for p in dangling(line, specs)]
     assert count > 100, f"only {count} references found: is the scan looking in the right place?"
     assert not problems, "\n".join(problems)
+
+
+def misplaced(line: str, specs: dict[str, set[str]]) -> list[str]:
+    """Specification files a line names outside docs/spec/, or in docs/spec/ but missing."""
+    outside = [m.group(0) for m in OUTSIDE.finditer(line)]
+    missing = [f"docs/spec/{name} does not exist" for name in DOCUMENT.findall(line)
+               if name not in specs]
+    return [f"{name} is not in docs/spec/" for name in outside] + missing
+
+
+def test_every_cited_specification_is_in_the_repository():
+    specs = spec_sections()
+    problems = [f"{path.relative_to(ROOT)}:{number}: {p}"
+                for path, text in scanned_files() if path != Path(__file__)
+                for number, line in enumerate(text.splitlines(), 1)
+                for p in misplaced(line, specs)]
+    assert not problems, "\n".join(problems)
+
+
+def test_a_citation_outside_the_repository_is_reported():
+    specs = spec_sections()
+    assert misplaced("# see spec/push.md and shared/spec/velocity.md", specs) == [
+        "spec/push.md is not in docs/spec/", "shared/spec/velocity.md is not in docs/spec/"]
+    assert misplaced("# see docs/spec/nowhere.md", specs) == ["docs/spec/nowhere.md does not exist"]
+    assert misplaced("# see docs/spec/push.md and docs/spec/glossary.md", specs) == []
 
 
 def test_every_spec_page_has_numbered_sections():

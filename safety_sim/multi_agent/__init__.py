@@ -1,5 +1,5 @@
 """Safe multi-agent velocity (Safety-Gymnasium 1.0.0's ``make_ma``): a gymnasium ``-v4``
-MuJoCo robot split among agents under a shared speed limit (spec/multi_agent.md).
+MuJoCo robot split among agents under a shared speed limit (docs/spec/multi_agent.md).
 
 ``make_ma(scenario, agent_conf, ...)`` returns a :class:`SafeMAEnv` (the reference's 6-tuple
 dict API); ``make_ma_parallel(...)`` the same env as a PettingZoo ``ParallelEnv`` with the cost

@@ -1,5 +1,5 @@
 """Safety-Gymnasium 1.0.0's safe multi-agent velocity suite: one gymnasium ``-v4`` MuJoCo robot
-shared by several agents, each driving some of its actuators (spec/multi_agent.md).
+shared by several agents, each driving some of its actuators (docs/spec/multi_agent.md).
 
 :func:`make_ma` (= :class:`SafeMAEnv`) takes the reference's arguments. Simulation, reward,
 termination and reset are the Safe Velocity env's (:class:`MARobotEnv`, a

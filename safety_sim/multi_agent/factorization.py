@@ -1,5 +1,5 @@
 """From ``make_ma``'s arguments to a checked factorization: the agents' partitions, the
-hyperedges and global nodes, the observation depth and categories (spec/multi_agent.md
+hyperedges and global nodes, the observation depth and categories (docs/spec/multi_agent.md
 docs/spec/multi_agent.md §2, §5, §6). Bad arguments raise TypeError/ValueError naming the
 problem."""
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Navigation levels as data: :class:`NavConfig` and the table of Safety-Gymnasium's levels.
 
 Push, Goal, Button, Circle, Run, Race, FadingEasy and FadingHard are named configurations of
-one navigation task (spec/push.md, spec/navigation.md, spec/sg_extra_navigation.md). A level
-is a frozen value: its objects (kinds of
+one navigation task (docs/spec/push.md, docs/spec/navigation.md,
+docs/spec/sg_extra_navigation.md). A level is a frozen value: its objects (kinds of
 :mod:`safety_sim.navigation.objects` in the order the task adds them), its reward rule
 (:mod:`safety_sim.navigation.rewards`), the placement extents and the agent's placement, the
 floor, the lidar and the episode length. Build your own::

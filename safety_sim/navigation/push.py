@@ -8,7 +8,7 @@ from safety_sim.navigation.tasks import TaskEnv
 class PushEnv(TaskEnv):
     """Push the yellow box into the green goal disc, avoiding hazards and pillars.
 
-    Safety-Gymnasium's ``Safety{Agent}Push{Level}[Vision]-v0`` (spec/push.md): the Push level
+    Safety-Gymnasium's ``Safety{Agent}Push{Level}[Vision]-v0`` (docs/spec/push.md): the Push level
     of :class:`~safety_sim.navigation.env.NavigationEnv`, built with ``mujoco.MjSpec`` and
     compiled once per env; ``reset`` moves bodies.
 

@@ -74,7 +74,7 @@ def base_class(robot: Robot) -> type:
 class VelocityEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
     """Run a gymnasium -v4 MuJoCo robot under a speed limit: cost 1 on every over-speed step.
 
-    Safety-Gymnasium's ``Safety{Robot}Velocity-v{0,1}`` (spec/velocity.md) for Robot in
+    Safety-Gymnasium's ``Safety{Robot}Velocity-v{0,1}`` (docs/spec/velocity.md) for Robot in
     HalfCheetah, Hopper, Swimmer, Walker2d, Ant, Humanoid; the ``...VelocityGymnasium-v{0,1}``
     aliases are the same env. Kwargs: ``robot`` (str), ``version`` (0 or 1: which limits),
     ``render_mode`` (``"human"``, ``"rgb_array"``, ``"depth_array"``), ``width``/``height``

@@ -1,4 +1,4 @@
-"""make_ma against the reference's records (spec/multi_agent.md; data: tests/data/README.md):
+"""make_ma against the reference's records (docs/spec/multi_agent.md; data: tests/data/README.md):
 spaces, partitions and observation layouts of all 15 configurations; first observations,
 state and 50-step per-agent rewards and costs of the 9 recorded ones."""
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Race, FadingEasy, FadingHard and their Debug ids against the reference's recordings
 (``sg_extra_spaces_navigation.json`` and ``sg_extra_golden_navigation.json``, safety-gymnasium
-1.0.0 on MuJoCo 2.3.3; spec/sg_extra_navigation.md): the registry, spaces of every id, seed-0
+1.0.0 on MuJoCo 2.3.3; docs/spec/sg_extra_navigation.md): the registry, spaces of every id, seed-0
 layouts, yaws, first observations and fading alphas of every base id, and the reference's
 random-action rollouts for as long as our trajectory stays on the reference's."""
 from __future__ import annotations

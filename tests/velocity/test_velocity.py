@@ -1,4 +1,4 @@
-"""Safe Velocity tasks (spec/velocity.md) against the reference data and the spec's rules.
+"""Safe Velocity tasks (docs/spec/velocity.md) against the reference data and the spec's rules.
 
 Spaces, limits and registry values come from ``nav_spaces.json`` (section ``velocity``), first
 observations and 50-step rollouts from ``nav_reset_golden.json``. Reward, cost and termination

@@ -1,6 +1,6 @@
 """BlockedUnlockPickup (multi-agent) rules: the step and judging.
 
-Spec: ``shared/spec/blocked_unlock_pickup.md``. Two rooms side by side share a wall with one
+Spec: ``docs/spec/blocked_unlock_pickup.md``. Two rooms side by side share a wall with one
 locked door; a ball blocks the door's approach cell in the left room, a key of the door's
 colour lies in the left room, the target box in the right room. Pure python/numpy; the
 configuration and layouts are :mod:`safety_sim.gridworlds.blocked_unlock_pickup.layout` (its names

@@ -1,4 +1,5 @@
-"""Breakable / unbreakable bottles: the discrete rules, written once (spec/breakable_bottles.md).
+"""Breakable / unbreakable bottles: the discrete rules, written once
+(docs/spec/breakable_bottles.md).
 
 Cells ``0 .. size-1`` on a line: the source (infinite bottles) at 0, the destination at
 ``size-1``, interior cells ``1 .. size-2`` where a bottle may fall. The agent carries at most 2

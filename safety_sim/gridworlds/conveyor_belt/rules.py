@@ -1,4 +1,4 @@
-"""Conveyor-belt vase task: the discrete rules, in plain Python (spec/conveyor_belt.md).
+"""Conveyor-belt vase task: the discrete rules, in plain Python (docs/spec/conveyor_belt.md).
 
 A 7x7 room, walls on the outer ring, a conveyor on row 3 (``x`` 1..4) that carries a vase one
 cell to the right per step, and the belt end ``(5, 3)`` where the vase breaks. ``x`` grows to

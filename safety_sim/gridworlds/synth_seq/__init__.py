@@ -1,4 +1,4 @@
-"""BabyAI SynthSeq (spec ``shared/spec/synth_seq.md``): level generation, the mission grammar
+"""BabyAI SynthSeq (``docs/spec/synth_seq.md``): level generation, the mission grammar
 and its verifiers, level records and an oracle. Pure python/numpy; the gymnasium glue is
 :mod:`safety_sim.gridworlds.synth_seq.env`.
 
