@@ -9,6 +9,15 @@ next to gymnasium 1.x; install it without its pins:
     pip install tensorboard pyyaml moviepy typer rich seaborn pandas matplotlib gdown wandb
     python examples/omnisafe_ppolag.py --env SafetyPointPush1-v0 --steps 2000
 
+OmniSafe 0.5.0 only takes the ids of its hard-coded list ``SafetyGymnasiumEnv._support_envs``
+(Safety-Gymnasium's Goal, Button, Push, Circle, Run and Velocity ids); any other id (Race,
+FadingEasy, FadingHard, the Debug ids, the ``...Gymnasium-v0`` aliases, your own registered
+ones) fails with "... doesn't exist. Please choose from [...]". The workaround needs no edit
+to OmniSafe: append the id to that list before ``omnisafe.Agent(...)`` (done below, and
+described in docs/guides/omnisafe.md), e.g. ``--env SafetyPointRace1-v0 --steps 1000``.
+OmniSafe's adapters take Box observations only, so the Vision ids (Dict observations) stay
+out of reach whatever the list says.
+
 ``--benchmark`` keeps OmniSafe's own configuration of the algorithm (its default
 ``steps_per_epoch``, ``update_iters``, cost limit 25, ...) and sets only the total steps, seed,
 device and logging: how OmniSafe's on-policy benchmark was run (docs/learning_parity.md), e.g.
@@ -37,6 +46,12 @@ def main() -> None:
     import safety_sim.compat
     safety_sim.compat.install()
     import omnisafe  # noqa: E402  - imports safety_gymnasium, now ours
+    from omnisafe.envs.safety_gymnasium_env import SafetyGymnasiumEnv
+
+    # OmniSafe 0.5.0 refuses ids outside this hard-coded list (no Race, Fading, Debug id):
+    # its registry holds this very list object, so appending the id is enough
+    if args.env not in SafetyGymnasiumEnv._support_envs:
+        SafetyGymnasiumEnv._support_envs.append(args.env)
 
     cfgs = {
         "seed": args.seed,
