@@ -99,6 +99,33 @@ def _navigation_rows() -> list[EnvRow]:
     return rows
 
 
+#: Safety-Gymnasium's config-built ``...Base`` tasks and their registry step limits
+#: (docs/spec/sg_head.md §5)
+BASE_TASKS = (("Goal", 1000), ("Button", 1000), ("Push", 1000), ("Circle", 500), ("Run", 500))
+
+
+def _config_base_rows() -> list[EnvRow]:
+    """``Safety{Agent}{Task}Base[Vision|Debug][Gymnasium]-v0``: the level a Safety-Gymnasium
+    ``config=`` dict describes (``safety_sim.navigation.sg_config``; without one, the
+    reference's ``<task>_level0`` dict). Debug ids for the ``DEBUG_AGENTS`` only; no native
+    vector form for them (one keyboard, one world)."""
+    rows = []
+    for task, steps in BASE_TASKS:
+        for agent in NAV_AGENTS:
+            for variant in ("", "Vision", "Debug"):
+                if variant == "Debug" and agent not in DEBUG_AGENTS:
+                    continue
+                kwargs = {"task": task, "agent": agent, "vision": variant == "Vision",
+                          "debug": variant == "Debug"}
+                vector = (None if variant == "Debug" else
+                          "safety_sim.navigation.sg_config.vector:ConfigBaseVectorEnv")
+                rows += [EnvRow(f"Safety{agent}{task}Base{variant}{alias}-v0",
+                                "safety_sim.navigation.sg_config.env:ConfigBaseEnv", kwargs,
+                                steps, "config", vector_entry_point=vector)
+                         for alias in ("", "Gymnasium")]
+    return rows
+
+
 def _grid_rows() -> list[EnvRow]:
     return [
         EnvRow("SafetyConveyorBelt-v0", "safety_sim.gridworlds.conveyor_belt.env:ConveyorBeltEnv",
@@ -140,16 +167,18 @@ def _velocity_rows() -> list[EnvRow]:
     return rows
 
 
-ENV_ROWS: tuple[EnvRow, ...] = tuple(_push_rows() + _navigation_rows() + _grid_rows()
-                                     + _velocity_rows())
+ENV_ROWS: tuple[EnvRow, ...] = tuple(_push_rows() + _navigation_rows() + _config_base_rows()
+                                     + _grid_rows() + _velocity_rows())
 
 
-#: families of the MuJoCo navigation env (agents driven by continuous actions, lidar, ...)
-NAVIGATION_FAMILIES = ("push", "navigation")
+#: families of the MuJoCo navigation env (agents driven by continuous actions, lidar, ...);
+#: "config": the config-built Base ids
+NAVIGATION_FAMILIES = ("push", "navigation", "config")
 
 
 def is_navigation(row: EnvRow) -> bool:
-    """True for the ids of the navigation env (Push, Goal, Button, Circle, Run, custom)."""
+    """True for the ids of the navigation env (Push, Goal, Button, Circle, Run, Race, Fading,
+    the config-built Base ids, custom)."""
     return row.family in NAVIGATION_FAMILIES
 
 

@@ -9,10 +9,11 @@ import gymnasium
 import numpy as np
 
 
-def assert_spaces_equal(env_id: str, ref: dict) -> None:
-    """``env_id``'s action and observation spaces, observation layout and episode length are
-    those of the reference record ``ref`` (its ``*_spaces`` JSON entry)."""
-    env = gymnasium.make(env_id)
+def assert_spaces_equal(env_id: str, ref: dict, **kwargs) -> None:
+    """``env_id``'s (made with ``kwargs``) action and observation spaces, observation layout
+    and episode length are those of the reference record ``ref`` (its ``*_spaces`` JSON
+    entry)."""
+    env = gymnasium.make(env_id, **kwargs)
     u = env.unwrapped
     act, obs = env.action_space, env.observation_space
     assert act.dtype == np.float64 and list(act.shape) == ref["action_space"]["shape"]

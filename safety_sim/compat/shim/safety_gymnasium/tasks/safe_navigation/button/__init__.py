@@ -1,0 +1,1 @@
+"""``safety_gymnasium.tasks.safe_navigation.button``: see ``button_configs``."""

@@ -1,0 +1,1 @@
+"""``safety_gymnasium.tasks.safe_navigation.goal``: see ``goal_configs``."""
