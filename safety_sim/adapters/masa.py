@@ -37,7 +37,8 @@ class LabelledTaskEnv(gymnasium.Env):
     """
 
     def __init__(self, env_id: str, max_episode_steps: int | None = None, **kwargs) -> None:
-        limit = {"max_episode_steps": max_episode_steps} if max_episode_steps else {}
+        limit: dict[str, Any] = ({"max_episode_steps": max_episode_steps}
+                                 if max_episode_steps else {})
         self.env = gymnasium.make(env_id, **limit, **kwargs)
         if not limit:     # the registry's TimeLimit is dropped: MASA adds its own
             self.env = _without_time_limit(self.env)
@@ -70,7 +71,8 @@ class LabelledTaskEnv(gymnasium.Env):
         return set(self._labels)
 
     def cost_fn(self, labels) -> float:
-        return float(self.env.unwrapped.cost_fn(frozenset(labels)))
+        base: Any = self.env.unwrapped     # a safety_sim env: it has cost_fn
+        return float(base.cost_fn(frozenset(labels)))
 
     def render(self):
         return self.env.render()

@@ -207,12 +207,12 @@ def current(context, name: str | None):
     elif name == "glfw":
         import glfw
 
-        before = glfw.get_current_context()
+        previous = glfw.get_current_context()
         context.make_current()
         try:
             yield
         finally:
-            glfw.make_context_current(before)
+            glfw.make_context_current(previous)
     elif name == "osmesa":
         context.make_current()
         try:
@@ -234,7 +234,7 @@ def release(name: str | None) -> None:
     elif name == "glfw":
         import glfw
 
-        glfw.make_context_current(None)
+        glfw.make_context_current(None)  # type: ignore[arg-type]  # NULL: detach (GLFW's API)
     elif name == "osmesa":
         from OpenGL import GL, osmesa
 

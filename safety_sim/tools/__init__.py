@@ -119,7 +119,7 @@ def render_kwargs(r: registration.EnvRow, *, width: int | None = None,
     ``render_width``/``render_height``/``render_camera``.
     """
     params = inspect.signature(entry_class(r).__init__).parameters
-    kwargs = {}
+    kwargs: dict[str, Any] = {}
     if camera == OVERVIEW:                 # the free camera, aimed by make_env
         kwargs["camera_id"], camera = -1, None
     for option, value in (("width", width), ("height", height), ("camera", camera)):

@@ -80,8 +80,8 @@ class OraclePolicy(Policy):
         self._act = safety_sim.oracle(self.env)
 
     def __call__(self, obs: Any) -> Any:
-        if self._act is None:
-            self.begin_episode()
+        if self._act is None:              # called without begin_episode: start one
+            self._act = safety_sim.oracle(self.env)
         return self._act(obs)
 
 

@@ -20,6 +20,8 @@ def task_levels() -> list[tuple[str, tuple[int, ...]]]:
 
 
 def space_size(space: gymnasium.Space) -> int:
+    if space.shape is None:
+        raise TypeError(f"{space!r} has no shape (a Dict or Tuple space?)")
     return int(np.prod(space.shape))
 
 

@@ -77,10 +77,9 @@ class VelocityRenderer:
               decorate: Callable[[mujoco.MjvScene], None]) -> None:
         """Open (first call, looking through the chosen model camera) or refresh the viewer."""
         opening = self._viewer is None
-        if opening:
-            self._viewer = HumanViewer(self.model, data, key_callback)
-        self._viewer.sync(decorate)
-        handle = getattr(self._viewer, "_handle", None)
+        viewer = self._viewer = self._viewer or HumanViewer(self.model, data, key_callback)
+        viewer.sync(decorate)
+        handle = getattr(viewer, "_handle", None)
         if opening and handle is not None and self.camera >= 0:
             with handle.lock():
                 handle.cam.type = mujoco.mjtCamera.mjCAMERA_FIXED

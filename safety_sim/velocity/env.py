@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import warnings
-from typing import Any, Iterator
+from typing import Any, Iterator, cast
 
 import gymnasium
 import mujoco
@@ -119,6 +119,7 @@ class VelocityEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
     """
 
     metadata = {"render_modes": RenderModes(RENDER_MODES)}   # + render_fps per robot (1 / dt)
+    action_space: gymnasium.spaces.Box     # the -v4 robot's (ActionCheckMixin checks a Box)
 
     def __init__(self, robot: str = "HalfCheetah", version: int = 1,
                  render_mode: str | None = None, width: int = 480, height: int = 480,
@@ -143,7 +144,7 @@ class VelocityEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
         self._render = VelocityRenderer(model, render_mode, *self._render_args)
         self.metadata = {**type(self).metadata, "render_fps": self.v4_env.metadata["render_fps"]}
         self.observation_space = self.v4_env.observation_space
-        self.action_space = self.v4_env.action_space
+        self.action_space = cast(gymnasium.spaces.Box, self.v4_env.action_space)
         self.speed_limit = self.robot.limit(self.version)
         self.task = VelocityTask(self.speed_limit)
         self.human_key_callback = None
@@ -165,7 +166,7 @@ class VelocityEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
         self._last_velocity, self._last_cost, self._last_obs = 0.0, 0.0, obs
         if self.render_mode == "human":
             self.render()
-        labels = frozenset()
+        labels: frozenset[str] = frozenset()
         return obs, {**self.task.cost_terms(labels), "cost": 0.0, "labels": labels}
 
     def step(self, action):

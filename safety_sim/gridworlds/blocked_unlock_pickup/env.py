@@ -134,11 +134,13 @@ class BlockedUnlockPickupEnv(GridRenderMixin, gymnasium.Env):
                                    agent_view_size, see_through_walls, allow_agent_overlap)
         self.init_grid_render(render_mode, render_width, render_height, render_camera)
         n, v = self.cfg.n_agents, self.cfg.view_size
-        self.observation_space = spaces.Dict({i: spaces.Dict({
+        # per-agent dicts keyed by agent index (gymnasium's stubs type Dict keys as str)
+        self.observation_space = spaces.Dict({i: spaces.Dict({  # type: ignore[misc]
             "direction": spaces.Discrete(4),
             "image": spaces.Box(0, 255, (v, v, 3), np.uint8),
             "mission": _mission_space()}) for i in range(n)})
-        self.action_space = spaces.Dict({i: spaces.Discrete(bup.N_ACTIONS) for i in range(n)})
+        self.action_space = spaces.Dict(
+            {i: spaces.Discrete(bup.N_ACTIONS) for i in range(n)})  # type: ignore[misc]
         self.game = bup.BupGame(self.cfg)
         self._ids = tuple(range(n))  # agent indices
         self._guard = EpisodeGuard()

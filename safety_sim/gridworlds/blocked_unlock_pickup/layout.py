@@ -207,7 +207,7 @@ def _parse_agents(agents, grid: np.ndarray, cfg: BupConfig):
     if not isinstance(agents, Sequence) or len(agents) != cfg.n_agents:
         raise ValueError(f"layout agents must be a list of {cfg.n_agents} entries, "
                          f"got {short_repr(agents)}")
-    poses = []
+    poses: list[tuple[tuple[int, int], int]] = []
     for i, a in enumerate(agents):
         if not isinstance(a, Mapping) or "pos" not in a or "dir" not in a:
             raise ValueError(f"layout agent {i} must be a dict with 'pos' and 'dir', got "

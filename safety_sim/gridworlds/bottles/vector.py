@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from gymnasium import spaces
 
 from safety_sim.core import check_reset_options
 from safety_sim.gridworlds.bottles import judge
@@ -45,6 +46,9 @@ class BottlesVectorEnv(BatchedVectorEnv):
     ``bottle_reward``, ``unbreakable_bottles``, render settings) plus ``num_envs``,
     ``max_episode_steps``, ``autoreset_mode``.
     """
+
+    _single: BottlesEnv               # the single env: kwargs checks, renderer
+    single_observation_space: spaces.Dict
 
     label_names = LABEL_NAMES
     uses_world_rng = True
@@ -130,4 +134,4 @@ class BottlesVectorEnv(BatchedVectorEnv):
         env.set_state(int(self._loc[i]), int(self._carry[i]), int(self._delivered[i]),
                       [int(n) for n in self._dropped[i]])
         env.direction = int(self._direction[i])
-        return env.render()
+        return np.asarray(env.render())

@@ -55,6 +55,8 @@ class ConveyorBeltVectorEnv(BatchedVectorEnv):
     ``max_episode_steps``, ``autoreset_mode``.
     """
 
+    _single: cbenv.ConveyorBeltEnv    # the single env: kwargs checks, renderer
+
     label_names = LABEL_NAMES
     world_bytes = 192   # measured: a world adds ~141 B to the peak traced memory of a step
 
@@ -104,4 +106,4 @@ class ConveyorBeltVectorEnv(BatchedVectorEnv):
         s = cb.state_of(int(self._state[i]))
         env.set_state(agent_pos=s.agent, vase_pos=s.vase, vase_off_belt=s.vase_off_belt)
         env.heading = int(self._heading[i])
-        return env.render()
+        return np.asarray(env.render())

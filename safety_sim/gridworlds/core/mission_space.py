@@ -42,7 +42,7 @@ class SharedMissions(Sequence):
     def _decode(self) -> tuple[str, ...]:
         # gymnasium's own decoding of a Text buffer (char indices, padding skipped)
         decode = read_from_shared_memory.dispatch(spaces.Text)
-        return decode(self._space, self._memory, n=self._n)
+        return tuple(decode(self._space, self._memory, n=self._n))
 
     def __len__(self) -> int:
         return self._n
@@ -58,7 +58,7 @@ class SharedMissions(Sequence):
             return self._decode() == tuple(other)
         return NotImplemented
 
-    __hash__ = None  # the content changes
+    __hash__ = None  # type: ignore[assignment]  # unhashable: the content changes
 
     def __repr__(self) -> str:
         return f"SharedMissions({self._decode()!r})"

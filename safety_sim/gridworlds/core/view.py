@@ -9,6 +9,7 @@ the nearer row index a table of the row's visible cells and the marks passed far
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 import numpy as np
@@ -111,7 +112,7 @@ def _row_codes(tr: np.ndarray) -> list[int]:
     return sum(packed[b].astype(np.int64) << (8 * b) for b in range(packed.shape[0])).tolist()
 
 
-def _visible_rows(codes: list[int], V: int) -> int:
+def _visible_rows(codes: Sequence[int], V: int) -> int:
     """Run the sweep from the agent's row to the farthest; returns the visible bits of all
     rows packed as ``row(V-1) << V*(V-1) | ... | row(0)`` (row j at bits ``V*j``)."""
     full = (1 << V) - 1

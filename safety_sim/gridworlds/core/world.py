@@ -12,6 +12,7 @@ view of it; the step and view paths work on the codes. The view's occlusion and 
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Callable
 
@@ -204,7 +205,7 @@ class GridWorld:
     # -- observation -----------------------------------------------------------------------
     def view(self, pos: tuple[int, int], direction: int, view_size: int = 7,
              see_through_walls: bool = False,
-             overlay: list[tuple[int, int, tuple[int, int, int]]] | None = None,
+             overlay: Sequence[tuple[int, int, tuple[int, int, int] | int]] | None = None,
              carrying: tuple[int, int, int] | None = None) -> np.ndarray:
         """Egocentric ``(V, V, 3)`` uint8 view ``image[i][j]`` (i: column left→right, j: row
         far→near; the agent at ``[V//2][V-1]``).
@@ -226,8 +227,8 @@ class GridWorld:
         if see_through_walls:
             return _to_image(codes)
         # The image is a function of the gathered codes alone: memoise it on their bytes.
-        key = codes.tobytes()
-        img = _VIEWS.get(key)
+        seen = codes.tobytes()
+        img = _VIEWS.get(seen)
         if img is None:
             mask = _occlusion_mask(codes)
             if mask is not None:
@@ -235,7 +236,7 @@ class GridWorld:
             img = _to_image(codes)
             if len(_VIEWS) >= _CACHE_MAX:
                 _VIEWS.clear()
-            _VIEWS[key] = img
+            _VIEWS[seen] = img
         return img.copy()
 
     def _make_view_index(self, x: int, y: int, direction: int, V: int) -> np.ndarray:

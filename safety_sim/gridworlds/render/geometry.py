@@ -89,10 +89,11 @@ def merge_rectangles(mask) -> list[tuple[int, int, int, int]]:
     return rects
 
 
-def _run(line: np.ndarray) -> int:
+def _run(line: np.ndarray | np.bool_) -> int:
     """Length of the leading run of True values of a 1-D array."""
-    stop = np.flatnonzero(~line)
-    return int(stop[0]) if stop.size else len(line)
+    run = np.asarray(line)
+    stop = np.flatnonzero(~run)
+    return int(stop[0]) if stop.size else len(run)
 
 
 def _grow(free: np.ndarray, x0: int, y0: int):
@@ -139,5 +140,5 @@ def mat_to_quat(mat) -> np.ndarray:
     else:
         s = math.sqrt(1.0 + r[2, 2] - r[0, 0] - r[1, 1]) * 2
         q = ((r[1, 0] - r[0, 1]) / s, (r[0, 2] + r[2, 0]) / s, (r[1, 2] + r[2, 1]) / s, 0.25 * s)
-    q = np.asarray(q)
-    return q / np.linalg.norm(q)
+    quat = np.asarray(q)
+    return quat / np.linalg.norm(quat)

@@ -47,11 +47,11 @@ class Part:
     """One geom of a look: MuJoCo geom type name, size, position, orientation, colour."""
     shape: str                         # box | sphere | cylinder | ellipsoid | mesh
     size: tuple[float, ...]
-    pos: tuple[float, float, float]
+    pos: tuple[float, ...]             # (x, y, z)
     color: tuple[float, float, float, float] | None = None  # None: the object's colour
     shade: float = 1.0
     quat: tuple[float, float, float, float] = (1.0, 0.0, 0.0, 0.0)
-    mesh: tuple[tuple[float, float, float], ...] | None = None  # vertices (shape "mesh")
+    mesh: tuple[tuple[float, ...], ...] | None = None  # (x, y, z) vertices (shape "mesh")
 
     def rgba(self) -> np.ndarray:
         """(N_COLORS, 4) colour of this part for each object colour id."""
@@ -207,6 +207,12 @@ CARRY_LOOKS.update({f"bottle_{n}": sum((_held(_bottle(0.0, 0.0), 1.0, _HANDS[k])
                                         for k in range(n)), ()) for n in (1, 2, 3)})
 
 
+#: looks of the cell types whose state does not change their look
+_PLAIN_OBJECT_LOOKS: dict[int, str] = {T.KEY: "key", T.BALL: "ball", T.BOX: "box"}
+_PLAIN_TILE_LOOKS: dict[int, str] = {T.BELT: "belt", T.BELT_END: "belt_end", T.SOURCE: "source",
+                                     T.GOAL: "goal", T.LAVA: "lava", T.FLOOR: "floor"}
+
+
 def object_look(t: int, s: int) -> str | None:
     """Look name of a movable cell (type, state), or None when the cell holds no object."""
     if t == T.DOOR:
@@ -215,15 +221,14 @@ def object_look(t: int, s: int) -> str | None:
         return "vase_broken" if s >= 1 else "vase"
     if t == T.BOTTLE:
         return f"bottle_{min(max(s, 1), 3)}"
-    return {T.KEY: "key", T.BALL: "ball", T.BOX: "box"}.get(t)
+    return _PLAIN_OBJECT_LOOKS.get(t)
 
 
 def tile_look(t: int, s: int) -> str | None:
     """Look name of a floor tile type, or None for plain floor, walls, objects, agents."""
     if t == T.DESTINATION:  # state: bottles delivered (drawn up to 3)
         return f"destination_{min(max(s, 0), 3)}"
-    return {T.BELT: "belt", T.BELT_END: "belt_end", T.SOURCE: "source", T.GOAL: "goal",
-            T.LAVA: "lava", T.FLOOR: "floor"}.get(t)
+    return _PLAIN_TILE_LOOKS.get(t)
 
 
 def slot_template(looks: dict[str, tuple[Part, ...]]):

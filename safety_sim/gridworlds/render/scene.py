@@ -22,6 +22,8 @@ The MjSpec side (pools of mocap bodies, floor, light, cameras) is in
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import mujoco
 import numpy as np
 
@@ -39,6 +41,9 @@ from safety_sim.gridworlds.render.geometry import (
 )
 from safety_sim.gridworlds.render.spec import _Pool, _static_spec
 from safety_sim.render.offscreen import OffscreenRenderer
+
+if TYPE_CHECKING:
+    from safety_sim.render.viewer import HumanViewer
 
 _ALL_CELLS_UP_TO = 64  # grids with at most this many free cells: one object slot per cell
 
@@ -60,16 +65,21 @@ class GridScene:
         if int(width) <= 0 or int(height) <= 0:
             raise ValueError(f"render size must be positive, got {width}x{height}")
         self.width, self.height = int(width), int(height)
-        self.model: mujoco.MjModel | None = None
-        self.data: mujoco.MjData | None = None
+        # mujoco.MjModel / MjData once the first frame is synced, else None (typed Any: MuJoCo
+        # ships no types; render and show refuse before the first sync)
+        self.model: Any = None
+        self.data: Any = None
         self.n_compiles = 0
-        self._size = None           # (W, H) of the compiled layout
-        self._caps = (0, 0, 0, 0)   # pool capacities: wall boxes, tiles, objects, agents
-        self._walls = (None, [])    # wall mask bytes and its merged rectangles
-        self._walls_shown = None    # wall mask bytes currently written into the model
+        self._size = (0, 0)         # (W, H) of the compiled layout; (0, 0): none yet
+        # pool capacities: wall boxes, tiles, objects, agents
+        self._caps: tuple[int, ...] = (0, 0, 0, 0)
+        # wall mask bytes and its merged rectangles
+        self._walls: tuple[bytes | None, list[tuple[int, int, int, int]]] = (None, [])
+        self._walls_shown: bytes | None = None    # wall mask bytes written into the model
         self._renderer: OffscreenRenderer | None = None
-        self._viewer = None
-        self._under = None  # (W, H, 3): tile look, colour, state last seen under each cell
+        self._viewer: HumanViewer | None = None
+        # (W, H, 3): tile look, colour, state last seen under each cell
+        self._under: np.ndarray | None = None
         self._caption: str | None = None  # of the last synced frame
         self._viewer_caption: str | None = None  # shown in the viewer
 
@@ -173,7 +183,9 @@ class GridScene:
             rig[0][:], rig[1][:] = pos[0], quat[0]
 
     # -- building ---------------------------------------------------------------------------
-    def _build(self, size: tuple[int, int], caps: tuple[int, int, int, int]) -> None:
+    def _build(self, size: tuple[int, int], caps: tuple[int, ...]) -> None:
+        """Compile the scene for a ``size`` grid with pools of ``caps`` (wall boxes, tiles,
+        objects, agents)."""
         self._release_gl()
         self._wall_pool = _Pool("wall", pal.WALL_LOOKS, caps[0])
         self._tile_pool = _Pool("tile", pal.TILE_LOOKS, caps[1])

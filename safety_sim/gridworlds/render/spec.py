@@ -28,7 +28,9 @@ class _Pool:
         self.prefix, self.capacity = prefix, int(capacity)
         self.parts, table = pal.slot_template(looks)
         self.table = table.astype(np.float32)
-        self.mocap = self.gids = None
+        # mocap ids (capacity,) and geom ids (capacity, parts) once bound to a compiled model
+        self.mocap = np.zeros(0, dtype=np.int64)
+        self.gids = np.zeros((0, len(self.parts)), dtype=np.int64)
 
     def add_to(self, spec: mujoco.MjSpec, meshes: dict) -> None:
         for i in range(self.capacity):

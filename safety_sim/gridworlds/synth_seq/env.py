@@ -231,7 +231,8 @@ class SynthSeqEnv(GridRenderMixin, gymnasium.Env):
             xs, ys = objs[:, 3], objs[:, 4]
             world.grid[xs, ys] = objs[:, :3]
             world.oid[xs, ys] = np.arange(1, len(objs) + 1)
-        self.agent = GridAgent(tuple(level.agent_pos), int(level.agent_dir))
+        x, y = level.agent_pos
+        self.agent = GridAgent((x, y), int(level.agent_dir))
         self.level = level
         self.verifier = Verifier(level.tree)
         self.mission = level.mission
@@ -284,7 +285,7 @@ class SynthSeqEnv(GridRenderMixin, gymnasium.Env):
     def grid_frame(self) -> GridFrame:
         a = self.agent
         return GridFrame(grid=self.world.grid.astype(np.int64),
-                         agents=(AgentSprite(pos=tuple(a.pos), dir=int(a.dir), color=0,
+                         agents=(AgentSprite(pos=(a.pos[0], a.pos[1]), dir=int(a.dir), color=0,
                                              carrying=a.carrying),),
                          caption=self.mission if self.render_caption else None)
 

@@ -108,7 +108,7 @@ def _connect_all(rng: Rand, objs: dict, cells, doors: list[bool], locked: int | 
 def _place_agent(rng: Rand, objs: dict, locked: int | None) -> tuple[tuple[int, int], int]:
     """Random room other than the locked one; inside it, redraw an empty interior cell and a
     direction until the front cell is empty or a wall (never a door or an object)."""
-    room = locked
+    room = rng.below(N_ROOMS)
     while room == locked:
         room = rng.below(N_ROOMS)
     x0, y0 = ROOM_TOPS[room]
@@ -148,7 +148,7 @@ def _attempt(rng: Rand) -> Level:
     objects = [(*objs[p], *p) for p in sorted(objs)]
     scene = Scene(objects, pos, d)
     locked_ij = None if locked is None else (locked % 3, locked // 3)
-    tree = sample_tree(rng, scene, None if locked is None else room_box(*locked_ij))
+    tree = sample_tree(rng, scene, None if locked_ij is None else room_box(*locked_ij))
     validate(tree, objects)
     return Level(objects, pos, d, tree, locked_ij)
 

@@ -35,7 +35,7 @@ class Cells:
         self.enc = [tuple(e) for e in grid.reshape(-1, 3).tolist()]
         self.oid = oid.reshape(-1).tolist()
         kind = []
-        approach = set()
+        approach: set[int] = set()
         for i, (t, _c, s) in enumerate(self.enc):
             if t == T.EMPTY:
                 kind.append(FREE)
@@ -122,7 +122,7 @@ class Field:
 
     def path(self, a: int, facing: int, limit: int = 200) -> list[int]:
         """Cells the descent visits from ``a`` until it can act on a target."""
-        out = []
+        out: list[int] = []
         while len(out) < limit and self.target_here(a, facing) is None:
             nxt = self.step(a, facing)
             if nxt is None:
@@ -137,7 +137,7 @@ def nearest_drop(cells: Cells, a: int, facing: int, avoid: set[int]):
     empty interior neighbour outside ``avoid``. Returns (first direction to walk or None when
     ``a`` itself qualifies, direction of the drop cell from that cell), or None."""
     order = (facing, (facing + 1) % 4, (facing + 3) % 4, (facing + 2) % 4)
-    first = {a: None}
+    first: dict[int, int | None] = {a: None}
     queue = deque([a])
     while queue:
         u = queue.popleft()

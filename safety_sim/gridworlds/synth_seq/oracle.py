@@ -150,7 +150,7 @@ class SynthSeqOracle:
                 return _turn(self.dir, d)
             if final == TOGGLE and self.cells.kind[t] == LOCKED and \
                     self.cells.enc[t][1] != self.key_color:
-                return self._unlock(t) if allow_unlock else self._random()
+                return self._open_locked(t) if allow_unlock else self._random()
             return final
         nxt = field.step(self.pos, self.dir)
         if nxt is None:
@@ -166,7 +166,7 @@ class SynthSeqOracle:
         if kind == LOCKED:
             if self.cells.enc[n][1] == self.key_color:
                 return TOGGLE
-            return self._unlock(n) if allow_unlock else self._random()
+            return self._open_locked(n) if allow_unlock else self._random()
         if kind == OBJECT:
             self.clearing = n
             self._avoid_path = set(field.path(self.pos, self.dir))
@@ -189,10 +189,14 @@ class SynthSeqOracle:
     def _unlock(self, door: int) -> int | None:
         """Fetch the key of ``door`` and open it (hands are needed for nothing else until
         then: a load that must pass the door is carried after it is open)."""
-        cells = self.cells
-        if cells.kind[door] != LOCKED:
+        if self.cells.kind[door] != LOCKED:
             self.unlocking = None
             return None
+        return self._open_locked(door)
+
+    def _open_locked(self, door: int) -> int:
+        """The next action towards opening the locked ``door`` (its key first)."""
+        cells = self.cells
         self.unlocking = door
         color = cells.enc[door][1]
         if self.key_color == color:
@@ -208,6 +212,8 @@ class SynthSeqOracle:
     def _clear(self) -> int | None:
         """Move the object in cell ``self.clearing`` aside (drop our load first)."""
         b = self.clearing
+        if b is None:
+            return None
         if self.cells.kind[b] != OBJECT:
             self.clearing = None
             self.cleared.add(b)

@@ -81,7 +81,7 @@ def _desc(rec, slot_types, scene: Scene, where: str):
     if not isinstance(rec, Mapping):
         raise LevelRecordError(f"{where}: expected a descriptor object, got {short_repr(rec)}")
     type_name, color, loc = rec.get("type"), rec.get("color"), rec.get("loc")
-    if type_name not in slot_types:
+    if not isinstance(type_name, str) or type_name not in slot_types:
         raise LevelRecordError(f"{where}.type: {short_repr(type_name)} is not one of {slot_types}")
     if color is not None and color not in COLOR_NAMES:
         raise LevelRecordError(f"{where}.color: {short_repr(color)} is not null or one of "

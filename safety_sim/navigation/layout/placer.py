@@ -37,6 +37,7 @@ def layout_stream(seed: int, reuse: np.random.RandomState | None = None
     significant first), which seed ``RandomState`` through its array form. ``reuse``: a
     RandomState nobody reads any more, reseeded in place (the same state as a new one, without
     the cost of building one: about 1 us instead of 90)."""
+    key: int | np.ndarray
     if seed < SEED_LIMIT:
         key = seed
     else:

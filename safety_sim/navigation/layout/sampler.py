@@ -34,7 +34,7 @@ import numpy as np
 from safety_sim.numeric import sqrt_threshold
 
 try:
-    from safety_sim.navigation.layout import _layout_kernel
+    import safety_sim.navigation.layout._layout_kernel as _layout_kernel
 except ImportError:         # installed without a C compiler: the plain Python loop
     _layout_kernel = None
 
@@ -59,7 +59,7 @@ def _rects(extents, objects) -> tuple[list[tuple], list[int]]:
 def _choices(objects) -> list:
     """Per object: None (one rectangle), or (its non-empty shrunk rectangles (xmin, ymin,
     x range, y range), their area weights) to choose one from per candidate."""
-    out = []
+    out: list[tuple[list, np.ndarray | None] | None] = []
     for o in objects:
         if o.areas is None:
             out.append(None)

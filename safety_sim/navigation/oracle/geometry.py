@@ -30,7 +30,11 @@ def from_heading(angle: float) -> np.ndarray:
     return np.array([math.cos(angle), math.sin(angle)])
 
 
-def discs(*groups: tuple[np.ndarray, float]) -> tuple[np.ndarray, np.ndarray]:
+#: discs as ``(centres (k, 2), radii (k,))``
+Discs = tuple[np.ndarray, np.ndarray]
+
+
+def discs(*groups: tuple[np.ndarray, float]) -> Discs:
     """Concatenate ``(centers (k, 2), radius)`` groups into ``(centers (n, 2), radii (n,))``."""
     centers = [np.asarray(c, dtype=float).reshape(-1, 2) for c, _ in groups]
     radii = [np.full(len(c), float(r)) for c, (_, r) in zip(centers, groups)]

@@ -29,7 +29,14 @@ import numpy as np
 
 from safety_sim.navigation.oracle.controllers import body_discs, go_to, hazard_discs
 from safety_sim.navigation.oracle.drive import DRIVES, drive, heading, pivot_xy
-from safety_sim.navigation.oracle.geometry import discs, from_heading, heading_of, unit, wrap
+from safety_sim.navigation.oracle.geometry import (
+    Discs,
+    discs,
+    from_heading,
+    heading_of,
+    unit,
+    wrap,
+)
 from safety_sim.navigation.oracle.planner import plan, room
 from safety_sim.navigation.oracle.state import NavState
 
@@ -62,6 +69,13 @@ class PushGains:
 GAINS = PushGains()
 
 
+def box_of(state: NavState) -> np.ndarray:
+    """The box centre of a push state (``NavState`` refuses a push state without one)."""
+    if state.box_xy is None:
+        raise ValueError("the push oracle needs a state with a box (box_xy is None)")
+    return state.box_xy
+
+
 @dataclass(frozen=True)
 class FacePose:
     """The agent relative to one face of the box: ``out`` (how far its origin is outside the
@@ -78,11 +92,11 @@ class FacePose:
     def of(cls, state: NavState, face: int, gains: PushGains) -> "FacePose":
         normal = face_normal(state, face)
         dock = state.box_size + DRIVES[state.agent].front    # agent origin to box centre
-        rel = state.agent_xy - state.box_xy
+        rel = state.agent_xy - box_of(state)
         return cls(normal, float(rel @ normal) - dock,
                    float(rel @ np.array([-normal[1], normal[0]])),
                    wrap(heading_of(-normal) - heading(state)),
-                   state.box_xy + normal * (dock + gains.run_up))
+                   box_of(state) + normal * (dock + gains.run_up))
 
 
 class PushController:
@@ -95,18 +109,25 @@ class PushController:
         self.mode = "approach"
         self.face: int | None = None
 
+    def chosen_face(self) -> int:
+        """The face being pushed (chosen in every mode before docking and carrying)."""
+        if self.face is None:
+            raise RuntimeError("PushController: no face chosen yet (a new episode starts in "
+                               "the 'approach' mode)")
+        return self.face
+
     def __call__(self, state: NavState) -> np.ndarray:
         g = self.gains
         route = box_route(state)
         if self.mode == "carry":
-            pose = FacePose.of(state, self.face, g)
+            pose = FacePose.of(state, self.chosen_face(), g)
             if self._holding(state, pose, route):
                 return self._carry(state, route)
             self.mode = "back_off"               # clear of the box before walking round it
         if self.mode not in ("dock", "back_off"):   # the face stays fixed while docking
             reach = state.box_size + DRIVES[state.agent].front + g.run_up
             self.face = choose_face(state, route, reach, self.face, g.face_switch)
-        pose = FacePose.of(state, self.face, g)
+        pose = FacePose.of(state, self.chosen_face(), g)
         if self.mode in ("dock", "back_off"):
             return self._dock(state, pose)
         return self._line_up(state, pose)
@@ -154,7 +175,7 @@ class PushController:
     def _carry(self, state: NavState, route: np.ndarray) -> np.ndarray:
         """Push on, steering at the route a little ahead of the box."""
         g = self.gains
-        target = state.box_xy + route * g.carry_lookahead
+        target = box_of(state) + route * g.carry_lookahead
         return drive(state, heading_of(target - state.agent_xy), g.speed(state.agent, "carry"))
 
     def _holding(self, state: NavState, pose: FacePose, route: np.ndarray) -> bool:
@@ -209,10 +230,10 @@ def face_scores(state: NavState, route: np.ndarray, reach: float | None = None) 
     hazards, hazard_r = hazard_discs(state)
     dock = state.box_size + DRIVES[state.agent].front
     for face, normal in enumerate(normals):
-        spot = state.box_xy + normal * reach
+        spot = box_of(state) + normal * reach
         if len(pillars) and np.min(np.hypot(*(spot - pillars).T)) < clear:
             scores[face] -= PILLAR_PENALTY
-        line = state.box_xy + normal * np.linspace(dock, reach, 4)[:, None]
+        line = box_of(state) + normal * np.linspace(dock, reach, 4)[:, None]
         if len(hazards) and np.min(np.hypot(*(line[:, None, :] - hazards).T)) < hazard_r:
             scores[face] -= HAZARD_PENALTY
     return scores
@@ -244,7 +265,7 @@ def box_route(state: NavState) -> np.ndarray:
     hazards, radius = hazard_discs(state)
     soft = discs((hazards, radius + ROUTE_HAZARD_MARGIN))
     wary = discs((hazards, radius + ROUTE_HAZARD_MARGIN + 0.15))
-    return unit(plan(state.box_xy, state.goal_xy, hard, soft, wary,
+    return unit(plan(box_of(state), state.goal_xy, hard, soft, wary,
                      lookahead=ROUTE_LOOKAHEAD))
 
 
@@ -254,13 +275,13 @@ ROUTE_LOOKAHEAD = 0.4
 ROUTE_HAZARD_MARGIN = 0.15
 
 
-def approach_obstacles(state: NavState):
+def approach_obstacles(state: NavState) -> tuple[Discs, Discs]:
     """``(hard, soft)`` discs for walking the agent's pivot round the box: the box itself and
     pillars (hard), hazards (soft; widened by the pivot's distance behind the origin, which
     the hazard cost is about)."""
     spec = DRIVES[state.agent]
     corner = 1.5 * state.box_size * math.sqrt(2.0)
-    hard = discs((state.box_xy[None, :], corner + spec.half_width + 0.06),
+    hard = discs((box_of(state)[None, :], corner + spec.half_width + 0.06),
                  body_discs(state, state.pillars_xy, state.pillar_radius))
     hazards, radius = hazard_discs(state)
     return hard, discs((hazards, radius + spec.pivot))

@@ -190,7 +190,7 @@ def select(patterns: list[str] | None) -> list:
         return canon
     alias_of = {a: c for c, al in tools.aliases().items() for a in al}
     all_ids = registration.env_ids()
-    chosen = set()
+    chosen: set[str] = set()
     for pattern in patterns:
         hits = fnmatch.filter(all_ids, pattern)
         if not hits:

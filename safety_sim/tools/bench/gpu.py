@@ -21,6 +21,7 @@ import json
 import os
 import sys
 import time
+from typing import Any, cast
 
 from safety_sim import registration
 from safety_sim.tools import ToolError
@@ -48,7 +49,7 @@ def bench_gpu(env_id: str, n: int, device: str, seconds: float, **kwargs) -> dic
 
     import safety_sim.gpu as gpu
 
-    rec = {"id": env_id, "n": n, "device": device}
+    rec: dict[str, Any] = {"id": env_id, "n": n, "device": device}
     t = time.perf_counter()
     env = gpu.make_vec(env_id, n, device=device, **kwargs)
     rec["build_s"] = round(time.perf_counter() - t, 2)
@@ -97,7 +98,7 @@ def bench_cpu(env_id: str, n: int, seconds: float) -> dict:
 
     env = gymnasium.make_vec(env_id, n, vectorization_mode="vector_entry_point")
     env.reset(seed=0)
-    space = env.single_action_space
+    space = cast(gymnasium.spaces.Box, env.single_action_space)
     rng = np.random.default_rng(0)
     rate, _ = _rate(lambda: env.step(rng.uniform(space.low, space.high, (n, *space.shape))),
                     lambda: None, seconds)

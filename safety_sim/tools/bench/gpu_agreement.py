@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 import numpy as np
 
@@ -26,7 +27,7 @@ def first_steps(env_id: str, num_envs: int = 3, steps: int = 20, seed: int = 0,
     import safety_sim.gpu as gpu
 
     env = gpu.make_vec(env_id, num_envs, device=device, output="numpy", **kwargs)
-    single = gymnasium.make(env_id, **kwargs).unwrapped
+    single: Any = gymnasium.make(env_id, **kwargs).unwrapped   # a NavigationEnv
     obs, _ = env.reset(seed=seed)
     layouts, obs0 = [], []
     refs = []
@@ -41,7 +42,8 @@ def first_steps(env_id: str, num_envs: int = 3, steps: int = 20, seed: int = 0,
     for k in range(steps):
         actions = rng.uniform(space.low, space.high, (num_envs, *space.shape))
         obs, rew, term, trunc, info = env.step(actions)
-        d_obs, d_rew, d_cost = {}, 0.0, 0.0
+        d_obs: dict[str, float] = {}
+        d_rew, d_cost = 0.0, 0.0
         for i, ref in enumerate(refs):
             o, r, *_, inf = ref.step(actions[i])
             for e in single.obs_layout.entries:

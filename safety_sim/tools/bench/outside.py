@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import gymnasium
 
@@ -76,7 +77,7 @@ def outside_time(env_id: str, num_envs: int = 512, threads: int = 1, steps: int 
     if steps < 1 or warmup < 0 or num_envs < 1 or threads < 1:
         raise ValueError(f"steps ({steps}), num_envs ({num_envs}) and threads ({threads}) must "
                          f"be >= 1 and warmup ({warmup}) >= 0")
-    threading = {"num_threads": threads} if takes_threads(env_id) else {}
+    threading: dict[str, Any] = {"num_threads": threads} if takes_threads(env_id) else {}
     if threads > 1 and not threading:
         raise ValueError(f"{env_id}: its vector env runs on one thread (no num_threads)")
     env = gymnasium.make_vec(env_id, num_envs=num_envs, vectorization_mode="vector_entry_point",

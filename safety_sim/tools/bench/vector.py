@@ -24,7 +24,7 @@ import statistics
 import time
 import warnings
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable, Protocol
 
 import gymnasium
 import numpy as np
@@ -44,6 +44,14 @@ PHYSICS_RUNNERS: dict[str, Callable] = {}
 DEFAULT_NAV_IDS = ("SafetyPointPush1-v0", "SafetyPointButton1-v0")
 N_BATCHES = 16  # precomputed action batches, cycled
 CORES = os.cpu_count() or 1
+
+
+class Runner(Protocol):
+    """What the vector benchmark times: ``run(seconds)`` -> env steps per second; ``close``."""
+
+    def run(self, seconds: float) -> float: ...
+
+    def close(self) -> None: ...
 
 
 class ScalarReward(gymnasium.Wrapper):
@@ -87,7 +95,7 @@ class _SingleRunner:
 
     def __init__(self, row) -> None:
         self.env = tools.make_env(row)
-        self.runner = EnvRunner(self.env)
+        self.runner: EnvRunner | RawGridRunner = EnvRunner(self.env)
 
     def run(self, seconds: float) -> float:
         return self.runner.run(seconds)
@@ -118,7 +126,7 @@ def thread_counts(row) -> tuple[int, ...]:
 
 
 def _native(row, n: int, threads: int):
-    kwargs = {"num_threads": threads} if len(thread_counts(row)) > 1 else {}
+    kwargs: dict[str, Any] = {"num_threads": threads} if len(thread_counts(row)) > 1 else {}
     return gymnasium.make_vec(row.id, n, vectorization_mode="vector_entry_point", **kwargs)
 
 
@@ -128,7 +136,7 @@ def _gym_vector(row, n: int, mode: str):
                               vector_kwargs=vector_kwargs, disable_env_checker=True)
 
 
-def _round_rates(runners: dict[str, object], settings) -> dict[str, list[float]]:
+def _round_rates(runners: dict[str, Runner], settings) -> dict[str, list[float]]:
     """The rate of each runner in each of the alternating rounds."""
     rates: dict[str, list[float]] = {k: [] for k in runners}
     for _ in range(settings.rounds):
@@ -137,8 +145,8 @@ def _round_rates(runners: dict[str, object], settings) -> dict[str, list[float]]
     return rates
 
 
-def _size_runners(row, n: int) -> dict[str, object]:
-    runners: dict[str, object] = {}
+def _size_runners(row, n: int) -> dict[str, Runner]:
+    runners: dict[str, Runner] = {}
     for t in thread_counts(row):
         runners[f"native T={t}"] = VectorRunner(_native(row, n, t))
     physics = PHYSICS_RUNNERS.get(row.family)
@@ -161,7 +169,7 @@ def measure_id(row, sizes, settings, log=None) -> VectorResult:
     median over all rounds of all N, a curve point the median over that N's rounds (on a
     shared, noisy machine a ratio then compares figures taken over the same period)."""
     res = VectorResult(row.id)
-    refs = {"single env (gymnasium.make)": _SingleRunner(row)}
+    refs: dict[str, Runner] = {"single env (gymnasium.make)": _SingleRunner(row)}
     if row.family == "gridworld":
         refs["single env raw step"] = _RawSingleRunner(row)
     refs[f"AsyncVectorEnv ({CORES} workers, spawn)"] = VectorRunner(
