@@ -66,3 +66,22 @@ def test_bench_device_names_the_missing_extra_or_device(monkeypatch, capsys):
     assert "pip install -e '.[gpu]'" in err and "warp-lang" in err
     assert bench.main(["--device", "cuda", "--quick", "--quiet"]) == 2
     assert "--device needs --vector" in capsys.readouterr().err
+
+
+def test_bench_multi_agent_one_row_per_configuration(capsys):
+    """``--multi-agent``: make_ma beside the -v4 env it wraps, one table row per
+    configuration (the agents counted from the configuration: Ant 2x4 has 2)."""
+    assert bench.main(["--multi-agent", "--quick", "--quiet", "--markdown",
+                       "--configs", "Ant:2x4"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0].startswith("| configuration | agents | make_ma steps/s | -v4 steps/s |")
+    assert [line.split(" | ")[:2] for line in lines[2:]] == [["| Ant 2x4", "2"]]
+
+
+def test_bench_multi_agent_refuses_options_it_does_not_take(capsys):
+    assert bench.main(["--configs", "Ant:2x4", "--quick"]) == 2
+    assert "add --multi-agent" in capsys.readouterr().err
+    assert bench.main(["--multi-agent", "--configs", "Ant", "--quick"]) == 2
+    assert "SCENARIO:CONF" in capsys.readouterr().err
+    assert bench.main(["--multi-agent", "--vector", "--quick"]) == 2
+    assert "not --vector or --ids" in capsys.readouterr().err
