@@ -96,9 +96,8 @@ def test_first_observation_is_the_references(first_step):
 
 
 def test_first_reward_and_cost_are_the_references(first_step):
-    """Cost and cost terms exactly, the reward to 1e-6 (MuJoCo >= 3), except Ant's reward: the
-    reference's HEAD Ant has ankles of density 50000 (1.0.0's: 5), safety_sim keeps 1.0.0's
-    Ant."""
+    """Cost and cost terms exactly, the reward to 1e-6 (MuJoCo >= 3 does not reproduce 2.3.3's
+    steps bit for bit), but Ant's: see the next test."""
     key, _, _, _, (_, reward, terminated, truncated, info), ref = first_step
     assert info["cost"] == ref["first_cost"] and terminated == ref["first_terminated"]
     assert truncated == ref["first_truncated"]
@@ -107,14 +106,37 @@ def test_first_reward_and_cost_are_the_references(first_step):
         assert reward == pytest.approx(ref["first_reward"], abs=1e-6)
 
 
+@pytest.mark.parametrize("key", [k for k in RECORDED if k.startswith("SafetyAnt")])
+def test_the_base_ids_ant_is_the_references_after_1_0_0(key):
+    """The reference's Ant after 1.0.0 has shins of density 50 000 (1.0.0: 5); the Base ids
+    build it (``agents.head_agent``): their first reward is nearer the recorded one than the
+    same level's with 1.0.0's Ant (whose first step differs by up to ~1e-4 across MuJoCo
+    versions, its own error here)."""
+    from safety_sim.navigation.env import NavigationEnv
+
+    ref = GOLDEN["golden_seed0"][key]
+    ours = made(key)
+    ours.reset(seed=0)
+    old = NavigationEnv("Ant", ours.unwrapped.config)
+    old.reset(seed=0)
+    action = np.array(ref["first_action"])
+    near, far = (abs(env.step(action)[1] - ref["first_reward"]) for env in (ours, old))
+    assert near < far
+
+
 @pytest.mark.parametrize("task", TASKS)
 def test_level0_config_runs_as_level0(task):
     """Safety-Gymnasium's tests/test_config_env.py, for every agent: the Base id with
-    ``<task>_level0`` steps as ``Safety<Agent><Task>0-v0`` does (here: bit for bit)."""
+    ``<task>_level0`` steps as ``Safety<Agent><Task>0-v0`` does (here: bit for bit; the Ant
+    only its layout: the Base ids' Ant is the reference's after 1.0.0, with heavier shins,
+    whose accelerometer reads otherwise at reset)."""
     for agent in safety_sim.registration.NAV_AGENTS:
         base = gymnasium.make(f"Safety{agent}{task}Base-v0", config=LEVEL0[task])
         level = gymnasium.make(f"Safety{agent}{task}0-v0")
         a, b = base.reset(seed=42)[0], level.reset(seed=42)[0]
+        assert base.unwrapped.layout == level.unwrapped.layout
+        if agent == "Ant":
+            continue
         assert np.array_equal(a, b)
         for _ in range(4):
             action = level.action_space.sample()

@@ -5,12 +5,15 @@ its centre and the camera ``vision`` (looking along body +y). Each leg i = 1..4 
 (±1, ±1, 0): a bracket capsule from the torso centre, a hip body (hinge ``hip_i`` about z)
 with the thigh capsule, and a foot body (hinge ``ankle_i``) with the shin capsule. Masses and
 inertias come from the geoms (density 5), as the reference's ``inertiafromgeom=true`` does.
+:data:`AGENT_HEAD` is the Ant of Safety-Gymnasium's repository after 1.0.0 (its ``ant.xml``
+gives the four shin capsules density 50 000), which its config-built Base ids use.
 
 Reset adds joint noise (``reset_joints``); the Ant is alive while its torso origin is above
 z = 0.08 (``alive``, one rule for one world and for batches on any array namespace).
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -23,6 +26,7 @@ from safety_sim.navigation.agents.base import AgentSpec, ObsSensor
 SPAWN_Z = 0.18
 ALIVE_Z = 0.08            # alive while the agent body origin is strictly above this height
 TORSO_RADIUS, LEG_RADIUS, DENSITY = 0.0625, 0.02, 5.0
+SHIN_DENSITY_HEAD = 50000.0     # the shins of the reference's ant.xml after 1.0.0
 TORSO_RGBA = (0.8, 0.6, 0.4, 1.0)
 LEG_RGBA = (0.0039, 0.1529, 0.3961, 1.0)
 JOINT = {"damping": 1.0, "armature": 1.0}
@@ -59,13 +63,13 @@ LEGS = (
 ACTUATED = tuple(j for leg in LEGS for j in (f"hip_{leg.i}", f"ankle_{leg.i}"))
 
 
-def _capsule(body, name: str, length: float, leg: Leg) -> None:
+def _capsule(body, name: str, length: float, leg: Leg, density: float = DENSITY) -> None:
     end = [length * leg.sx, length * leg.sy, 0.0]
-    B.capsule(body, [0.0, 0.0, 0.0] + end, LEG_RADIUS, name=name, density=DENSITY,
+    B.capsule(body, [0.0, 0.0, 0.0] + end, LEG_RADIUS, name=name, density=density,
               rgba=list(LEG_RGBA))
 
 
-def _leg(torso, leg: Leg) -> None:
+def _leg(torso, leg: Leg, shin_density: float) -> None:
     step = [0.05 * leg.sx, 0.05 * leg.sy, 0.0]
     bracket = torso.add_body(name=leg.leg_body)
     _capsule(bracket, f"aux_{leg.i}_geom", 0.05, leg)
@@ -74,17 +78,26 @@ def _leg(torso, leg: Leg) -> None:
     _capsule(hip, leg.thigh_geom, 0.05, leg)
     foot = hip.add_body(name=leg.foot_body, pos=step)
     B.hinge(foot, f"ankle_{leg.i}", leg.ankle_axis, leg.ankle_range, **JOINT)
-    _capsule(foot, leg.shin_geom, 0.1, leg)
+    _capsule(foot, leg.shin_geom, 0.1, leg, shin_density)
 
 
 def build(spec: mujoco.MjSpec) -> None:
     """Add the Ant (body ``agent`` at the origin, z = 0.18) to ``spec``."""
+    _build(spec, DENSITY)
+
+
+def build_head(spec: mujoco.MjSpec) -> None:
+    """:func:`build` with the shins of the reference's Ant after 1.0.0."""
+    _build(spec, SHIN_DENSITY_HEAD)
+
+
+def _build(spec: mujoco.MjSpec, shin_density: float) -> None:
     torso = spec.worldbody.add_body(name="agent", pos=[0, 0, SPAWN_Z])
     torso.add_freejoint(name="root").margin = 0.01
     torso.add_geom(name="torso_geom", type=B.GEOM.mjGEOM_SPHERE, size=[TORSO_RADIUS, 0, 0],
                    density=DENSITY, rgba=list(TORSO_RGBA))
     for leg in LEGS:
-        _leg(torso, leg)
+        _leg(torso, leg, shin_density)
     torso.add_site(name="agent", pos=[0, 0, -0.02], size=[0.032, 0.005, 0.005], rgba=[1, 0, 0, 0.1])
     torso.add_camera(name="vision", pos=list(VISION["pos"]), quat=list(VISION["quat"]),
                      fovy=VISION["fovy"])
@@ -139,3 +152,4 @@ AGENT = AgentSpec(
     alive=alive,
     floor_conaffinity=3,          # the Ant XML's floor (no effect: every agent geom has contype 1)
 )
+AGENT_HEAD = dataclasses.replace(AGENT, build=build_head)

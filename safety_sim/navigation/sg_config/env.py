@@ -2,6 +2,7 @@
 config-built levels (docs/spec/sg_head.md §5; see :class:`ConfigBaseEnv`)."""
 from __future__ import annotations
 
+from safety_sim.navigation.agents import head_agent
 from safety_sim.navigation.debug_keys import DebugKeys
 from safety_sim.navigation.env import NavigationEnv
 from safety_sim.navigation.sg_config.level0 import LEVEL0
@@ -25,7 +26,9 @@ class ConfigBaseEnv(NavigationEnv):
     Vision ids (``vision=True``) observe a ``Dict`` with the ``vision`` frame; Debug ids
     (``debug=True``, or ``"debug": True`` in the dict) are driven by the keys I, J, K, L of
     the ``render_mode="human"`` viewer (:mod:`safety_sim.navigation.debug_keys`: the action is
-    checked, then ignored). Everything else: :class:`NavigationEnv`.
+    checked, then ignored). The agents are those of the reference's repository after 1.0.0
+    (:func:`~safety_sim.navigation.agents.head_agent`: its Ant's shins are denser than
+    1.0.0's). Everything else: :class:`NavigationEnv`.
     """
 
     def __init__(self, task: str = "Goal", agent: str = "Point", config=None,
@@ -40,8 +43,8 @@ class ConfigBaseEnv(NavigationEnv):
         if config is None and task in LEVEL0:
             config = LEVEL0[task]
         level = read(task, agent, config, registered)
-        super().__init__(agent, level.config, level.vision, render_mode, width, height,
-                         camera_id, camera_name)
+        super().__init__(head_agent(agent), level.config, level.vision, render_mode, width,
+                         height, camera_id, camera_name)
         self.debug_keys: DebugKeys | None = None
         if level.debug:
             space = self.action_space
