@@ -2,7 +2,7 @@
 
 Each tool module has ``add_arguments(parser)`` and ``run(args) -> int``, and gets
 ``build_parser(prog)`` and ``main(argv, prog)`` from :func:`parser_and_main`; the ``safety-sim``
-command (:mod:`safety_sim.cli`) and the thin ``scripts/*.py`` wrappers call them. This module
+command (:mod:`safety_sim.cli`) calls them, one subcommand each. This module
 holds what they share: id resolution with close-match suggestions, camera checks (the names
 are in :mod:`safety_sim.tools.cameras`), render options for ``gymnasium.make``, summing of
 vector/dict rewards, episode totals and the parse-and-run boilerplate.
