@@ -4,7 +4,8 @@
   ``--vector`` the native vector envs (:mod:`.vector`, :mod:`.vector_report`,
   :mod:`.vector_command`, the work around the physics in :mod:`.outside`); ``--vector --device``
   the GPU form (:mod:`.gpu`); ``--multi-agent`` ``make_ma`` beside the ``-v4`` envs
-  (:mod:`.multi_agent`). The timing loops are in :mod:`.runners`, the tables in :mod:`.report`.
+  (:mod:`.multi_agent`). The single envs' measurements per family are in :mod:`.single`, the
+  timing loops in :mod:`.runners`, the tables in :mod:`.report`.
 * :mod:`.gpu_agreement` -- how closely the GPU form follows the CPU envs
   (``python -m safety_sim.tools.bench.gpu_agreement ID...``; ``docs/gpu.md``).
 """

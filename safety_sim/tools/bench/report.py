@@ -85,7 +85,7 @@ def format_table(title: str, columns, results: list, markdown: bool) -> str:
 
 
 def header(s) -> str:
-    """The versions, the machine and the settings ``s`` (a ``bench.Settings``) in one line."""
+    """The versions, the machine and the settings ``s`` (:class:`.single.Settings`), one line."""
     import gymnasium
     import mujoco
 

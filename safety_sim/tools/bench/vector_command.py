@@ -17,7 +17,7 @@ OUTSIDE_N = 512     # the world count of the outside-the-simulator figure (issue
 
 
 def run_vector(args: argparse.Namespace, rows, s, log) -> int:
-    """Measure ``rows`` with settings ``s`` (a ``bench.Settings``), print the report and
+    """Measure ``rows`` with settings ``s`` (a :class:`.single.Settings`), print the report and
     write the plot; ``log(message)`` reports progress (or None)."""
     if args.replot is not None:
         return replot(args.replot, args.plot, log)
