@@ -21,6 +21,8 @@
 #   PKU-Alignment/Safe-Policy-Optimization: SafePO is not on the package index (the name
 #   'safepo' there is an empty placeholder); otherwise each says so.
 #   train     [train] extra: examples/ppo_lagrangian.py smoke test (a few hundred steps)
+#   docs      [docs] extra: the Sphinx site with -W, tests/docs, and docs/screenshots.sh (the
+#             index page and a task page in headless Chromium, Debian's package, to PNG)
 # Venvs live in $SAFETY_SIM_EXTRAS_VENVS (default /tmp/safety-sim-extras) and are reused.
 set -uo pipefail
 status=0   # every section runs; the script fails if any did
@@ -156,6 +158,14 @@ else
   echo "safepo: skipped - SafePO is not on the package index; set SAFEPO_SRC to a checkout of"
   echo "        PKU-Alignment/Safe-Policy-Optimization to run its multi-agent entry points"
 fi
+
+step "docs: the site with warnings as errors, its pages' tests, browser screenshots"
+PY_DOCS=$(venv docs)
+"$PY_DOCS" -m pip install -q -e "$ROOT[docs,test]"
+(cd "$ROOT" && "$PY_DOCS" -m sphinx -W --keep-going -q -b html docs docs/_build/html \
+  && "$PY_DOCS" -m pytest -q -p no:cacheprovider tests/docs \
+  && PATH="$(dirname "$PY_DOCS"):$PATH" bash docs/screenshots.sh docs/_build/html \
+    docs/_build/screenshots) || status=1
 
 echo "== extras: done in $((SECONDS - START)) s (status $status)"
 exit $status

@@ -24,7 +24,6 @@ source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 exclude_patterns = ["_build", "envs/notes/**", "**/README.md"]
-suppress_warnings = ["myst.xref_missing"]
 
 html_theme = "furo"
 html_title = f"safety_sim {release}"

@@ -1,13 +1,13 @@
-"""The README's and the guides' examples run as shown. Each fenced Python fragment of README.md,
-docs/multi_agent.md and docs/guides/*.md runs alone in a fresh interpreter with only the imports
-it writes; one that needs more than ``pip install -e .`` says so on its first line (``# pip
-install ...``) and runs where that is installed: the ``multiagent`` extra (PettingZoo) is part
-of the test extra, the other libraries are integration suites (markers, run by
-``.ci/extras.sh``). The "Build your own level" fragment prints what its comment says; the
-README is at most 250 lines, opens with a picture, says it is installed from a clone before its
-first command, whose id and options exist, and holds no commit hash; its quick start runs an
-episode loop; every optional-extra hint has the one form that works from a clone; the sizes
-table is ``safety-sim list --spaces``."""
+"""The README's and the guides' examples run as shown. Each fenced Python fragment of
+README.md, docs/multi_agent.md, docs/guides/*.md and docs/reference/*.md runs alone in a fresh
+interpreter with only the imports it writes; one that needs more than ``pip install -e .``
+says so on its first line (``# pip install ...``) and runs where that is installed: the
+``multiagent`` extra (PettingZoo) is part of the test extra, the other libraries are
+integration suites (markers, run by ``.ci/extras.sh``). The "Build your own level" fragment
+prints what its comment says; the README is at most 250 lines, opens with a picture, says it
+is installed from a clone before its first command, whose id and options exist, and holds no
+commit hash; its quick start runs an episode loop; every optional-extra hint has the one form
+that works from a clone; the sizes table is ``safety-sim list --spaces``."""
 from __future__ import annotations
 
 import os
@@ -28,7 +28,9 @@ README = (ROOT / "README.md").read_text()
 GUIDES = ROOT / "docs" / "guides"
 DOCS = {"README.md": README,
         "docs/multi_agent.md": (ROOT / "docs" / "multi_agent.md").read_text(),
-        **{f"docs/guides/{p.name}": p.read_text() for p in sorted(GUIDES.glob("*.md"))}}
+        **{f"docs/{p.parent.name}/{p.name}": p.read_text()
+           for folder in (GUIDES, ROOT / "docs" / "reference")
+           for p in sorted(folder.glob("*.md"))}}
 #: the optional extras pyproject.toml declares (tomllib is Python >= 3.11)
 EXTRAS = set(re.findall(r"^(\w+) = \[", (ROOT / "pyproject.toml").read_text().split(
     "[project.optional-dependencies]", 1)[1].split("\n[", 1)[0], re.M))
@@ -45,7 +47,7 @@ def fragments() -> list[tuple[str, str]]:
     """(name, code) of every fenced Python fragment, dedented (list items indent theirs)."""
     found = []
     for doc, text in DOCS.items():
-        for k, m in enumerate(re.finditer(r"^( *)```python\n(.*?)^ *```", text, re.S | re.M)):
+        for m in re.finditer(r"^( *)```python\n(.*?)^ *```", text, re.S | re.M):
             indent = len(m.group(1))
             code = "\n".join(line[indent:] for line in m.group(2).splitlines())
             line = text[:m.start()].count("\n") + 1
@@ -198,4 +200,5 @@ def test_every_extra_hint_has_the_form_that_works_from_a_clone():
 def test_sizes_table_is_the_registry_output():
     from safety_sim.tools.spaces import spaces_markdown
 
-    assert spaces_markdown() in (GUIDES / "environments_overview.md").read_text()
+    overview = ROOT / "docs" / "reference" / "environments_overview.md"
+    assert spaces_markdown() in overview.read_text()

@@ -33,7 +33,9 @@ MA_PAGE = "MultiAgentVelocity"
 #: env attributes holding the constants of a level or robot (dataclasses shown field by field)
 CONSTANT_ATTRS = ("config", "cfg", "robot", "speed_limit")
 FAMILY_TITLES = {"push": "Safe Navigation: Push", "navigation": "Safe Navigation",
-                 "velocity": "Safe Velocity", "gridworld": "Gridworlds",
+                 "velocity": "Safe Velocity",
+                 "config": "Safe Navigation: levels from a Safety-Gymnasium config dict",
+                 "gridworld": "Gridworlds",
                  "multiagent": "Multi-agent gridworlds", "ma_velocity": "Safe multi-agent velocity"}
 
 
@@ -66,10 +68,34 @@ def pages() -> dict[str, list[registration.EnvRow]]:
     return out
 
 
+def _key(r: registration.EnvRow) -> tuple:
+    """What makes two rows the same environment (aliases): entry point, kwargs, step limit
+    (kwargs compared by their repr, so that dict-valued kwargs work)."""
+    return (r.entry_point, repr(sorted(r.kwargs.items())), r.max_episode_steps)
+
+
+def canonical_rows(rows: list[registration.EnvRow]) -> list[registration.EnvRow]:
+    """One row per distinct environment, in order (the ``...Gymnasium-v0`` aliases dropped)."""
+    return list({_key(r): r for r in reversed(rows)}.values())[::-1]
+
+
+def aliases(rows: list[registration.EnvRow]) -> dict[str, list[str]]:
+    """Canonical id -> the other ids of the same environment."""
+    first: dict[tuple, str] = {}
+    out: dict[str, list[str]] = {}
+    for r in rows:
+        if _key(r) in first:
+            out[first[_key(r)]].append(r.id)
+        else:
+            first[_key(r)] = r.id
+            out[r.id] = []
+    return out
+
+
 def representative(rows: list[registration.EnvRow]) -> registration.EnvRow:
     """The row a page is pictured and described by: the first canonical id that is not a
     Vision, Debug or alias id, preferring the Point agent."""
-    canon = [r for r in tools.canonical_rows(rows) if not r.kwargs.get("vision")
+    canon = [r for r in canonical_rows(rows) if not r.kwargs.get("vision")
              and "Debug" not in r.id]
     canon = sorted(canon or list(rows), key=lambda r: -int(re.search(r"(\d+)$", r.id).group(1)))
     return next((r for r in canon if r.kwargs.get("agent") == "Point"), canon[0])
@@ -151,9 +177,14 @@ def first_info(env) -> tuple[dict, dict]:
     _, info0 = env.reset(seed=0)
     out = env.step(zero_action(env.action_space))
     info1 = out[-1]
-    pick = (lambda i: next(iter(i.values())) if i and all(isinstance(k, int) for k in i)
-            else i)
-    return pick(info0), pick(info1)
+    return _first_agent(info0), _first_agent(info1)
+
+
+def _first_agent(info):
+    """A per-agent info (keyed by int) -> the first agent's; any other info as it is."""
+    if info and all(isinstance(k, int) for k in info):
+        return next(iter(info.values()))
+    return info
 
 
 def notes(key: str, family: str) -> str:
@@ -166,9 +197,9 @@ def notes(key: str, family: str) -> str:
 
 
 def ids_table(rows: list[registration.EnvRow]) -> str:
-    alias = tools.aliases(rows)
+    alias = aliases(rows)
     out = []
-    for r in tools.canonical_rows(rows):
+    for r in canonical_rows(rows):
         kind = "Debug (keyboard)" if "Debug" in r.id else (
             "Vision" if r.kwargs.get("vision") else "base")
         out.append([md_code(r.id), r.kwargs.get("agent", ""), kind,
@@ -184,7 +215,7 @@ def layout_table(layout) -> str:
 def nav_spaces(rows, rep, env) -> list[str]:
     """Spaces of a navigation page: one line per agent, the layout of each."""
     out, per_agent = [], []
-    canon = [r for r in tools.canonical_rows(rows) if not r.kwargs.get("vision")
+    canon = [r for r in canonical_rows(rows) if not r.kwargs.get("vision")
              and "Debug" not in r.id]
     layouts = []
     for r in canon:
@@ -204,7 +235,7 @@ def nav_spaces(rows, rep, env) -> list[str]:
                "pseudo-lidar (objects projected to the floor, readings aliased into the "
                "neighbouring bins, nearer reads higher; `safety_sim.navigation.lidar`). "
                "Values of a group combine with `max`.")
-    vision = [r for r in tools.canonical_rows(rows) if r.kwargs.get("vision")]
+    vision = [r for r in canonical_rows(rows) if r.kwargs.get("vision")]
     if vision:
         ve = tools.make_env(vision[0], disable_env_checker=True)
         shape = ve.unwrapped.observation_space["vision"].shape

@@ -49,7 +49,8 @@ def page_text(key: str, rows: list[registration.EnvRow], all_pages: dict) -> str
         parts = [f"# {key}", (f"*{title}* · {len(rows)} registered id"
                               f"{'s' if len(rows) != 1 else ''} · class `{rep.entry_point}`"),
                  picture_block(key, policy, f"`{rep.id}`"),
-                 "## Make it", ("```python\nimport gymnasium\nimport safety_sim  # registers the ids"
+                 "## Make it", ("```python\nimport gymnasium\n"
+                                "import safety_sim  # registers the ids"
                                 f"\n\nenv = gymnasium.make(\"{rep.id}\")\n"
                                 "obs, info = env.reset(seed=0)\n```"),
                  "## Description", dp.env_doc(type(u)), "## Spaces"]
