@@ -120,6 +120,7 @@ class VelocityEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
 
     metadata = {"render_modes": RenderModes(RENDER_MODES)}   # + render_fps per robot (1 / dt)
     action_space: gymnasium.spaces.Box     # the -v4 robot's (ActionCheckMixin checks a Box)
+    observation_space: gymnasium.spaces.Box
 
     def __init__(self, robot: str = "HalfCheetah", version: int = 1,
                  render_mode: str | None = None, width: int = 480, height: int = 480,
@@ -143,7 +144,7 @@ class VelocityEnv(ActionCheckMixin, MujocoRenderMixin, gymnasium.Env):
                              self.v4_env.mujoco_renderer.default_cam_config)
         self._render = VelocityRenderer(model, render_mode, *self._render_args)
         self.metadata = {**type(self).metadata, "render_fps": self.v4_env.metadata["render_fps"]}
-        self.observation_space = self.v4_env.observation_space
+        self.observation_space = cast(gymnasium.spaces.Box, self.v4_env.observation_space)
         self.action_space = cast(gymnasium.spaces.Box, self.v4_env.action_space)
         self.speed_limit = self.robot.limit(self.version)
         self.task = VelocityTask(self.speed_limit)
