@@ -4,8 +4,9 @@ Every module of the package is parsed (``ast``; nothing is imported) and each of
 another part of the package, at the top of the file or inside a function (an import made on
 first use is an import all the same), is held to :data:`LAYERS`: a part may import its own
 layer or a lower one, never a higher one. The wings (one folder per family) do not import each
-other, except along :data:`WING_ARROWS`. The table is the picture's: every part is named in its
-band of the picture, and every part of the package has a place in the table.
+other, except along :data:`WING_ARROWS`, and no modules import each other in a circle. The table
+is the picture's: every part is named in its band of the picture, and every part of the package
+has a place in the table.
 """
 from __future__ import annotations
 
@@ -55,8 +56,7 @@ def module_name(path: Path) -> str:
 
 def imported_modules(path: Path) -> list[tuple[int, str]]:
     """(line, module) of every import in the file, relative imports resolved;
-    ``from safety_sim import x`` imports the submodule ``x`` where there is one, else the
-    package's front door."""
+    ``from pkg import x`` imports the submodule ``x`` where there is one, else ``pkg``."""
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out = []
@@ -69,17 +69,21 @@ def imported_modules(path: Path) -> list[tuple[int, str]]:
                 module = ".".join(base + ([node.module] if node.module else []))
             else:
                 module = node.module or ""
-            if module == "safety_sim":
-                out += [(node.lineno, f"safety_sim.{a.name}" if is_part(a.name) else module)
-                        for a in node.names]
-            else:
-                out.append((node.lineno, module))
+            out += [(node.lineno, f"{module}.{a.name}" if is_module(f"{module}.{a.name}")
+                     else module) for a in node.names]
     return out
 
 
+def is_module(name: str) -> bool:
+    """Whether ``name`` (``safety_sim....``) is a module or package of ours (a compiled one
+    too), not a name defined in one."""
+    path = PACKAGE.parent / name.replace(".", "/")
+    return path.is_dir() or path.with_suffix(".py").is_file() \
+        or path.with_suffix(".c").is_file() or bool(list(path.parent.glob(path.name + ".*.so")))
+
+
 def is_part(name: str) -> bool:
-    return (PACKAGE / name).is_dir() or (PACKAGE / f"{name}.py").is_file() \
-        or (PACKAGE / f"{name}.c").is_file()
+    return is_module(f"safety_sim.{name}")
 
 
 def source_files() -> list[Path]:
@@ -121,6 +125,76 @@ def test_imports_point_down():
               if BAND.get(source) == BAND.get(target) == "wings"
               and (source, target) not in WING_ARROWS]
     assert not up + across, "imports that do not point down:\n" + "\n".join(up + across)
+
+
+def module_graph() -> dict[str, set[str]]:
+    """Module -> the package modules it imports (a compiled module is a leaf; a name that is
+    no module stands for the nearest package above it)."""
+    files = {module_name(p): p for p in source_files()}
+    graph: dict[str, set[str]] = {m: set() for m in files}
+    for name, path in files.items():
+        for _, target in imported_modules(path):
+            if part_of(target) is None:
+                continue
+            while target not in files and not is_module(target):
+                target = target.rpartition(".")[0]
+            if target != name:
+                graph[name].add(target)
+                graph.setdefault(target, set())
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_no_import_circle():
+    """No modules import each other in a loop (imports inside functions count too)."""
+    found = circles(module_graph())
+    assert not found, "import circles:\n" + "\n".join(" <-> ".join(c) for c in found)
+
+
+def test_the_circle_check_finds_a_loop():
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
 
 
 def picture_bands() -> dict[str, str]:
