@@ -92,6 +92,20 @@ def test_a_citation_outside_the_repository_is_reported():
     assert misplaced("# see docs/spec/push.md and docs/spec/glossary.md", specs) == []
 
 
+def test_the_pages_own_references_resolve():
+    """Inside docs/spec/ a reference names its page as ``push.md \u00a78`` (or a link to it)
+    earlier on the line, or means the page it is on."""
+    specs, problems = spec_sections(), []
+    for page in sorted(SPEC.glob("*.md")):
+        for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+            for ref in REFERENCE.finditer(line):
+                named = re.findall(r"([A-Za-z0-9_]+\.md)", line[:ref.start()])
+                name = named[-1] if named else page.name
+                if ref.group(1) not in specs.get(name, set()):
+                    problems.append(f"docs/spec/{page.name}:{number}: {name} {SIGN}{ref.group(1)}")
+    assert not problems, "\n".join(problems)
+
+
 def test_every_spec_page_has_numbered_sections():
     specs = spec_sections()
     numbered = {name for name, found in specs.items() if found}
