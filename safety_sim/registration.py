@@ -78,20 +78,19 @@ def _nav_vector(entry_point: str) -> str:
 
 
 def _push_rows() -> list[EnvRow]:
-    return (_task_rows("Push", PUSH_LEVELS, "safety_sim.navigation.push:PushEnv", 1000, "push")
-            + _debug_rows("Push", PUSH_LEVELS, 1000, "push"))
+    return _task_rows("Push", PUSH_LEVELS, "safety_sim.navigation.push:PushEnv", 1000, "push")
 
 
 def _navigation_rows() -> list[EnvRow]:
-    """Goal, Button, Circle, Run, Race, FadingEasy, FadingHard (with their Debug ids), and
-    ``SafetyNavigation-v0`` for a user's own NavConfig
+    """Goal, Button, Circle, Run, Race, FadingEasy, FadingHard, the Debug ids of these and of
+    Push, and ``SafetyNavigation-v0`` for a user's own NavConfig
     (``gymnasium.make("SafetyNavigation-v0", agent="Car", config=...)``; its TimeLimit is the
     config's ``max_episode_steps``, enforced by the env itself)."""
     rows = []
     for task, levels, cls, steps in NAV_TASKS:
         rows += _task_rows(task, levels, f"safety_sim.navigation.tasks:{cls}", steps,
                            "navigation")
-    for task, levels, _, steps in NAV_TASKS:
+    for task, levels, _, steps in (("Push", PUSH_LEVELS, None, 1000), *NAV_TASKS):
         rows += _debug_rows(task, levels, steps, "navigation")
     rows.append(EnvRow("SafetyNavigation-v0", "safety_sim.navigation.env:NavigationEnv", {},
                        None, "navigation",
