@@ -8,12 +8,14 @@
 #   masa      masa-safe-rl: make_env on our labelled form + PPO-Lagrangian
 #   thirdparty  the README's Stable-Baselines3 and MO-Gymnasium fragments (torch venv); the
 #             RLlib, OmniSafe and MASA fragments run with their markers (tests/test_readme.py)
-#   safepo single-agent  SafePO's PPO-Lag (two epochs of 2000 steps) through the drop-in, in
-#             the torch venv
+#   safepo single-agent  SafePO's PPO-Lag (--task SafetyPointGoal1-v0, two epochs of 2000
+#             steps, 1 and 2 envs) through the drop-in, in the torch venv
 #   sg-tests  Safety-Gymnasium 1.0.0's own test suite (tests/ of its sdist on the package
 #             index) through the drop-in (python -m safety_sim.compat -m pytest)
-#   safepo    SafePO's multi-agent entry points (MAPPO-L, MACPO) on make_ma through the
-#             drop-in, a few thousand steps.
+#   safepo    SafePO's multi-agent entry points (MAPPO-L, MACPO; --task
+#             Safety2x4AntVelocity-v0) on make_ma through the drop-in, 4000 steps each, in the
+#             torch venv. SafePO runs unmodified but for its own LinearLR(verbose=) fix, which
+#             the test applies to a temporary copy (tests/compat/safepo_harness.py).
 #   gpu       [gpu] extra: the GPU form (MuJoCo Warp + torch) on Warp's CPU device, small N,
 #             in the torch venv; Warp's compiled kernels are kept in $WARP_CACHE_PATH (first
 #             run: about 10 minutes of compiling on 2 cores; later runs read the cache)
@@ -73,9 +75,9 @@ step "safepo single-agent"
 # PyPI's "safepo" is an unrelated empty placeholder: SafePO comes from a checkout (SAFEPO_SRC),
 # put on PYTHONPATH by the test rather than installed (its setup pins safety-gymnasium).
 if [ -n "${SAFEPO_SRC:-}" ]; then
-  "$PY_T" -m pip install -q joblib rich tensorboard
-  SAFEPO_SRC="$SAFEPO_SRC" "$PY_T" -m pytest -q -m safepo tests/compat/test_compat_safepo.py \
-    || status=1
+  "$PY_T" -m pip install -q joblib rich tensorboard pyyaml pandas matplotlib seaborn
+  SAFEPO_SRC="$SAFEPO_SRC" "$PY_T" -m pytest -q -m safepo -k single_agent \
+    tests/compat/test_compat_safepo.py || status=1
 else
   echo "== extras: safepo single-agent NOT RUN: SafePO is not on the package index;" \
        "set SAFEPO_SRC to a checkout of SafePO (PKU-Alignment/Safe-Policy-Optimization)"
@@ -122,41 +124,12 @@ fi
 rm -rf "$SG_TMP"
 
 step "safepo: SafePO multi-agent (MAPPO-L, MACPO) on make_ma through the drop-in"
-if [ -n "${SAFEPO_SRC:-}" ] && [ -d "$SAFEPO_SRC/safepo/multi_agent" ]; then
-  PY_P=$(venv safepo)
-  "$PY_P" -m pip install -q torch==2.13.0      # CPU wheel
-  "$PY_P" -m pip install -q -e "$ROOT[test]" pyyaml pandas tensorboard
-  "$PY_P" -m pip install -q --no-deps -e "$SAFEPO_SRC"   # its pins: safety-gymnasium 1.x, gymnasium 0.28
-  # SafePO's gymnasium-0.28 import (gymnasium.wrappers.normalize) and distutils (Python >= 3.12)
-  # are given to it here, in the harness: a sitecustomize on its path only.
-  PATCH=$(mktemp -d "${TMPDIR:-/tmp}/safepo-patch.XXXXXX")
-  cat > "$PATCH/sitecustomize.py" <<'PY'
-import sys
-import types
-
-import gymnasium.wrappers
-
-normalize = types.ModuleType("gymnasium.wrappers.normalize")
-normalize.NormalizeObservation = gymnasium.wrappers.NormalizeObservation
-sys.modules.setdefault("gymnasium.wrappers.normalize", normalize)
-try:
-    import distutils.util  # noqa: F401
-except ImportError:
-    util = types.ModuleType("distutils.util")
-    util.strtobool = lambda v: {"y": 1, "yes": 1, "t": 1, "true": 1, "on": 1, "1": 1, "n": 0,
-                                "no": 0, "f": 0, "false": 0, "off": 0, "0": 0}[str(v).lower()]
-    sys.modules["distutils"] = types.ModuleType("distutils")
-    sys.modules["distutils.util"] = util
-PY
-  for algo in mappolag macpo; do
-    (cd "$SAFEPO_SRC/safepo/multi_agent" && PYTHONPATH="$PATCH" "$PY_P" -m safety_sim.compat \
-      "$algo.py" --task MujocoVelocity --scenario Ant --agent-conf 2x4 --num-envs 1 \
-      --total-steps 4000 --experiment safety-sim-ci) || status=1
-  done
-  rm -rf "$PATCH"
+if [ -n "${SAFEPO_SRC:-}" ]; then
+  SAFEPO_SRC="$SAFEPO_SRC" "$PY_T" -m pytest -q -m safepo -k multi_agent \
+    tests/compat/test_compat_safepo.py || status=1
 else
-  echo "safepo: skipped - SafePO is not on the package index; set SAFEPO_SRC to a checkout of"
-  echo "        PKU-Alignment/Safe-Policy-Optimization to run its multi-agent entry points"
+  echo "== extras: safepo multi-agent NOT RUN: SafePO is not on the package index;" \
+       "set SAFEPO_SRC to a checkout of SafePO (PKU-Alignment/Safe-Policy-Optimization)"
 fi
 
 step "docs: the site with warnings as errors, its pages' tests, browser screenshots"

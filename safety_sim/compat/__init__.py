@@ -30,6 +30,12 @@ SafeNormalizeObservation, SafeNormalizeReward, SafeNormalizeCost, SafePassiveEnv
 to the env it wraps, as gymnasium 0.28's wrappers did) and
 ``utils.registration.{make, register, safe_registry}``.
 Ids: every safety_sim id (``safety_sim.env_ids()``).
+
+Safety-Gymnasium-era code also imports gymnasium 0.28's ``gymnasium.wrappers.normalize``
+(``NormalizeObservation``, ``NormalizeReward``, ``RunningMeanStd``), which gymnasium 1.0
+removed: importing the drop-in provides it where the installed gymnasium has none, working on
+a single env and on a gymnasium 1.x vector env (:mod:`safety_sim.compat.gymnasium_normalize`);
+:func:`uninstall` takes it out again.
 """
 from __future__ import annotations
 
@@ -75,3 +81,5 @@ def uninstall() -> None:
     for name in [n for n in sys.modules if n == MODULE or n.startswith(MODULE + ".")]:
         if _is_ours(sys.modules[name]):
             del sys.modules[name]
+    from safety_sim.compat import gymnasium_normalize  # noqa: PLC0415
+    gymnasium_normalize.withdraw()

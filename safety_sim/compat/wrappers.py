@@ -142,10 +142,12 @@ class SafeRescaleAction(ForwardsAttributes, gymnasium.ActionWrapper, RecordConst
 
     The bounds are real numbers (or arrays of them) with ``min_action < max_action``, and the
     env's Box is bounded; an action is checked as the bare env checks its own (real dtype, no
-    bool, its shape, finite, within ``[min_action, max_action]``: ValueError naming the
-    problem), then mapped. The arithmetic halves both sides, so even ``(-1e308, 1e308)``,
-    whose width overflows float64, maps every action to a finite one (bit for bit what
-    ``low + (a - lo) / (hi - lo) * (high - low)`` gives where nothing overflows)."""
+    bool, its shape, finite: ValueError naming the problem), then mapped. An action outside
+    ``[min_action, max_action]`` maps outside the env's Box, where the drop-in's ``make``
+    clips it (as Safety-Gymnasium's envs do; SafePO's Gaussian policies rely on it) and
+    ``safety_sim.make`` refuses it. The arithmetic halves both sides, so even ``(-1e308,
+    1e308)``, whose width overflows float64, maps every action to a finite one (bit for bit
+    what ``low + (a - lo) / (hi - lo) * (high - low)`` gives where nothing overflows)."""
 
     def __init__(self, env: gymnasium.Env, min_action: float, max_action: float) -> None:
         RecordConstructorArgs.__init__(self, min_action=min_action, max_action=max_action)
@@ -164,11 +166,17 @@ class SafeRescaleAction(ForwardsAttributes, gymnasium.ActionWrapper, RecordConst
         self._low, self._half_span = box.low.astype(np.float64), (
             box.high.astype(np.float64) * 0.5 - box.low.astype(np.float64) * 0.5)
         self.action_space = gymnasium.spaces.Box(lo, hi, box.shape, np.float64)
+        self._any = gymnasium.spaces.Box(-np.inf, np.inf, box.shape, np.float64)
 
     def action(self, action):
-        a = check_box_action(action, self.action_space, "SafeRescaleAction")
-        frac = (a * 0.5 - self._half_lo) / self._half_width
-        return self._low + (frac * self._half_span) * 2.0
+        a = check_box_action(action, self._any, "SafeRescaleAction")
+        with np.errstate(over="ignore", invalid="ignore"):    # refused below, by name
+            frac = (a * 0.5 - self._half_lo) / self._half_width
+            out = self._low + (frac * self._half_span) * 2.0
+        if not np.all(np.isfinite(out)):
+            raise ValueError(f"SafeRescaleAction: action {a} lies so far outside [min_action, "
+                             "max_action] that it maps beyond float64's range")
+        return out
 
 
 def _real_bound(value, name: str, shape: tuple) -> np.ndarray:

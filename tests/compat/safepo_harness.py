@@ -1,87 +1,57 @@
-"""Run one of SafePO's training scripts (``safepo/single_agent/*.py``) unmodified on the
-``safety_gymnasium`` drop-in, with SafePO's own incompatibilities with today's stack patched
-here, in the harness (not in safety_sim):
+"""Run SafePO's entry points (a checkout of PKU-Alignment/Safe-Policy-Optimization, named by
+``SAFEPO_SRC``) unmodified on the ``safety_gymnasium`` drop-in.
 
-* torch 2.13's ``LinearLR`` takes no ``verbose`` (deprecated in 2.2); SafePO passes ``verbose=True`` to
-  ``LinearLR``: the keyword is dropped.
-* Python >= 3.12 has no ``distutils``; SafePO imports ``distutils.util.strtobool``: a module
-  with that one function is provided.
-* ``safepo.common.wrappers`` imports ``SafeMAEnv`` (the multi-agent suite) at import time even
-  for single-agent runs: where the drop-in does not have it yet, a placeholder class stands in
-  (instantiating it raises). Worker processes (``--num-envs`` > 1) import the script again
-  without this placeholder, so they need the real one.
-
-Usage: ``python -m safety_sim.compat tests/compat/safepo_harness.py SCRIPT.py [args...]``.
+SafePO needs nothing of safety_sim but the drop-in: ``python -m safety_sim.compat`` gives it
+``safety_gymnasium`` (with ``make_ma``) and gymnasium 0.28's ``gymnasium.wrappers.normalize``.
+It needs one fix of its own, applied here to a temporary copy of the checkout (the checkout is
+never edited): torch deprecated ``LinearLR``'s ``verbose`` argument in 2.2 and has since removed
+it, and SafePO's single-agent scripts pass ``verbose=False`` to ``LinearLR``; the copy's calls
+drop that keyword (:func:`patched_copy`). On Python >= 3.12 SafePO's ``distutils`` import
+needs setuptools installed (its ``distutils`` shim).
 """
 from __future__ import annotations
 
-import importlib
-import runpy
+import os
+import re
+import shutil
+import subprocess
 import sys
-import types
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+#: ``verbose=...`` inside a ``LinearLR(...)`` call (SafePO writes it on a line of its own)
+VERBOSE = re.compile(r"(LinearLR\((?:[^()]|\([^()]*\))*?)"
+                     r"(?:,\s*verbose\s*=\s*\w+\s*(?=\))|\s*\bverbose\s*=\s*\w+\s*,?)")
 
 
-def patch_linear_lr() -> None:
-    import inspect
-
-    from torch.optim import lr_scheduler
-
-    original = lr_scheduler.LinearLR
-    if "verbose" in inspect.signature(original.__init__).parameters:
-        return
-
-    class LinearLR(original):
-        def __init__(self, *args, verbose=None, **kwargs):
-            super().__init__(*args, **kwargs)
-
-    lr_scheduler.LinearLR = LinearLR
+def drop_linear_lr_verbose(text: str) -> str:
+    """``text`` with the ``verbose=`` keyword of every ``LinearLR(...)`` call removed."""
+    while True:
+        new = VERBOSE.sub(r"\1", text)
+        if new == text:
+            return new
+        text = new
 
 
-def patch_distutils() -> None:
-    try:
-        importlib.import_module("distutils.util")
-    except ImportError:
-        def strtobool(value: str) -> int:
-            value = value.lower()
-            if value in ("y", "yes", "t", "true", "on", "1"):
-                return 1
-            if value in ("n", "no", "f", "false", "off", "0"):
-                return 0
-            raise ValueError(f"invalid truth value {value!r}")
-
-        package, util = types.ModuleType("distutils"), types.ModuleType("distutils.util")
-        util.strtobool, package.util = strtobool, util
-        sys.modules.update({"distutils": package, "distutils.util": util})
+def patched_copy(src: Path, dest: Path) -> list[str]:
+    """Copy SafePO's ``safepo`` package from the checkout ``src`` into ``dest`` and apply the
+    LinearLR fix there; the files it changed (relative paths)."""
+    shutil.copytree(src / "safepo", dest / "safepo",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    changed = []
+    for path in sorted((dest / "safepo").rglob("*.py")):
+        text = path.read_text()
+        new = drop_linear_lr_verbose(text)
+        if new != text:
+            path.write_text(new)
+            changed.append(str(path.relative_to(dest)))
+    return changed
 
 
-def placeholder_multi_agent() -> None:
-    name = "safety_gymnasium.tasks.safe_multi_agent.safe_mujoco_multi"
-    try:
-        importlib.import_module(name)
-        return
-    except ImportError:
-        pass
-
-    class SafeMAEnv:
-        def __init__(self, *args, **kwargs):
-            raise RuntimeError("SafeMAEnv placeholder of the SafePO harness: the drop-in "
-                               "has no multi-agent suite yet")
-
-    parts = name.split(".")
-    for i in range(2, len(parts) + 1):
-        sys.modules.setdefault(".".join(parts[:i]), types.ModuleType(".".join(parts[:i])))
-    sys.modules[name].SafeMAEnv = SafeMAEnv
-
-
-def main(argv: list[str]) -> None:
-    if not argv:
-        raise SystemExit(__doc__)
-    patch_linear_lr()
-    patch_distutils()
-    placeholder_multi_agent()
-    sys.argv = list(argv)
-    runpy.run_path(argv[0], run_name="__main__")
-
-
-if __name__ == "__main__":
-    main(sys.argv[1:])
+def run(copy: Path, script: str, args: list[str], cwd: Path, timeout: int = 900):
+    """``python -m safety_sim.compat <copy>/safepo/<script> args...`` with the copy on the path,
+    in ``cwd`` (SafePO's multi-agent scripts log to ``../runs`` from there)."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(copy)])}
+    return subprocess.run(
+        [sys.executable, "-m", "safety_sim.compat", str(copy / "safepo" / script), *args],
+        capture_output=True, text=True, timeout=timeout, env=env, cwd=cwd)

@@ -5,6 +5,8 @@ SafePO's multi-agent code uses (subclassing SafeMAEnv with keyword arguments, as
 ``vector.utils.tile_images``)."""
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -134,7 +136,9 @@ def test_mamujocos_and_pettingzoos_attributes(sg):
     NotImplementedError as in MaMuJoCo; max_num_agents and unwrapped as PettingZoo's."""
     for scenario, conf in (("Ant", "4x2"), ("HalfCheetah", "6x1"), ("Hopper", "3x1"),
                            ("Humanoid", "9|8"), ("Ant", None)):
-        env = sg.make_ma(scenario, conf)
+        with warnings.catch_warnings():      # Ant None: the threshold warning
+            warnings.simplefilter("ignore", UserWarning)
+            env = sg.make_ma(scenario, conf)
         obs, _ = env.reset(seed=0)
         assert env.max_num_agents == len(env.possible_agents) and env.unwrapped is env
         rng = np.random.default_rng(0)
