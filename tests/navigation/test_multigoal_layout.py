@@ -1,0 +1,55 @@
+"""The groundwork of MultiGoal (``safety_sim.navigation.multigoal``, not registered yet): the
+layout draw is the reference's, body for body, for every recorded MultiGoal id
+(``tests/data/sg_head_golden.json``: Point and Ant, levels 0-2, seed 0), and agent 1 keeps the
+reference's quirks."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from sg_head_refs import GOLDEN
+
+from safety_sim.navigation.layout.placement import draw_xy
+from safety_sim.navigation.multigoal.layout import (
+    AGENT1_TRIES,
+    AGENT_KEEPOUT,
+    LEVELS,
+    place_agent1,
+    sample_multigoal_layout,
+)
+
+RECORDED = sorted(k for k in GOLDEN["golden_seed0"] if "MultiGoal" in k)
+
+
+@pytest.mark.parametrize("env_id", RECORDED)
+def test_layout_is_the_references(env_id):
+    ref = GOLDEN["golden_seed0"][env_id]["body_xy"]
+    level = LEVELS[int(env_id.split("MultiGoal")[1][0])]
+    layout = sample_multigoal_layout(np.random.RandomState(0), level)
+    assert {"agent", "agent1", "goal_red", "goal_blue"} <= set(layout)
+    assert len(layout) == 4 + level.hazards + level.vases
+    for name, xy in layout.items():
+        assert tuple(ref[name]) == xy, name
+
+
+def test_agent1_takes_the_last_draw_when_no_draw_fits():
+    """Nothing fits (a body in the middle of a small area keeps everything away): after 100
+    draws the last one stands, and no more is drawn (the layout is not redrawn)."""
+    extents = (-1.0, -1.0, 1.0, 1.0)
+    rs = np.random.RandomState(3)
+    xy = place_agent1(rs, extents, {"goal_red": (0.0, 0.0)}, {"goal_red": 5.0}, 0.305)
+    replay = np.random.RandomState(3)
+    draws = [draw_xy(replay, extents, AGENT_KEEPOUT) for _ in range(AGENT1_TRIES)]
+    assert xy == draws[-1] and rs.random_sample() == replay.random_sample()
+
+
+def test_agent1_keeps_the_last_objects_keep_out_not_its_own():
+    """A draw 0.5 from a hazard (keep-out 0.18) is taken when the last object's keep-out is
+    0.15 (0.5 >= 0.33), though the agent's own 0.4 would refuse it (0.5 < 0.58)."""
+    extents = (-0.9, -0.9, 0.9, 0.9)
+    first = draw_xy(np.random.RandomState(8), extents, AGENT_KEEPOUT)
+    hazard = (first[0] + 0.5, first[1])
+    keepouts = {"hazard0": 0.18}
+    xy = place_agent1(np.random.RandomState(8), extents, {"hazard0": hazard}, keepouts, 0.15)
+    assert xy == first
+    other = place_agent1(np.random.RandomState(8), extents, {"hazard0": hazard}, keepouts, 0.4)
+    assert other != first
