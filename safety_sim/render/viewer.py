@@ -1,6 +1,7 @@
 """The MuJoCo passive viewer ("human" render mode) with optional keyboard callback."""
 from __future__ import annotations
 
+import atexit
 import threading
 import time
 from typing import Callable
@@ -38,6 +39,24 @@ def copy_visibility(src: mujoco.MjvOption, dst: mujoco.MjvOption) -> None:
             getattr(dst, name)[:] = value
 
 
+#: the viewers whose window is open (closed at interpreter exit, see :func:`_close_open_viewers`);
+#: held strongly: a window stays open after its env is dropped, and must still be closed
+_OPEN: set = set()
+
+
+def _close_open_viewers() -> None:
+    """Close every viewer still open, before ``mujoco.viewer``'s own exit handlers run.
+
+    A script that ends without ``env.close()`` left the viewer thread in its render loop while
+    the interpreter shut down: ``mujoco.viewer`` asks it to exit and terminates GLFW at exit,
+    but does not wait for it, so the process ended with a segmentation fault (or hung) at
+    exit, every time under ``xvfb-run``. This handler is registered after each window opens,
+    so it runs before the handlers the viewer thread registered (atexit runs last-in first);
+    viewers of envs dropped without ``close()`` are held here until then."""
+    for viewer in list(_OPEN):
+        viewer.close()
+
+
 class HumanViewer:
     """Opens ``mujoco.viewer.launch_passive`` on first :meth:`sync`; :meth:`close` shuts it.
 
@@ -59,11 +78,23 @@ class HumanViewer:
         replaces the extra geoms drawn over the model (the viewer's user scene)."""
         if self._handle is None:
             require_display()
+            for other in list(_OPEN):
+                if not other.is_running():    # its window was closed by hand
+                    other.close()
+            if _OPEN:
+                raise RuntimeError(
+                    "a MuJoCo viewer window is already open in this process (render_mode="
+                    "'human' of another env); MuJoCo's passive viewer runs GLFW on its own "
+                    "thread and a second window crashes the process: close() the other env "
+                    "first")
             import mujoco.viewer
 
             self._handle = mujoco.viewer.launch_passive(
                 self.model, self.data, key_callback=self.key_callback,
                 show_left_ui=False, show_right_ui=False)
+            _OPEN.add(self)
+            atexit.unregister(_close_open_viewers)   # (re)registered last: runs first
+            atexit.register(_close_open_viewers)
             if self.scene_option is not None:
                 with self._handle.lock():
                     copy_visibility(self.scene_option, self._handle.opt)
@@ -85,6 +116,7 @@ class HumanViewer:
         """
         if self._handle is None:
             return
+        _OPEN.discard(self)
         before = set(threading.enumerate())
         self._handle.close()
         self._handle = None
