@@ -41,9 +41,10 @@ MAX_OBJECTS = 1000
 #: the worst a config allows) every moving body touches every body near it, so a step costs
 #: about (moving bodies) x (colliding bodies). Measured (Point, one core of a shared 2-core
 #: machine, the mean of 20 steps after ``reset(seed=0)``), per kind at this limit: 100 vases
-#: reset 0.02-0.03 s, step 15-39 ms; 100 gremlins reset 0.02 s, step 34 ms (Doggo 49 ms);
-#: 100 pillars and 100 buttons step under 2 ms (Doggo under 11 ms). Beyond it the cost
-#: grows past a step a second: 200 vases 64-189 ms a step, 200 gremlins 260 ms, 100 vases
+#: reset 0.02-0.03 s, step 15-39 ms (Doggo 20 ms); 100 gremlins reset 0.01-0.02 s, step
+#: 24-34 ms (Doggo 18-49 ms); 100 pillars or 100 buttons step in under 2 ms (Point and Doggo;
+#: 999 pillars: Doggo 87 ms, 999 buttons: 11 ms; runs differ by up to 2x). Beyond it the cost
+#: climbs steeply: 200 vases 64-189 ms a step, 200 gremlins 260 ms, 100 vases
 #: among 100 gremlins 236 ms, 100 vases among 899 pillars 564 ms, 400 vases 1.7 s a reset
 #: and 7.2 s a step, and 999 vases did not finish a reset in 10 minutes (issue 35).
 #: Hazards (no contacts) keep ``MAX_OBJECTS``.
