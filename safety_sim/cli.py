@@ -120,8 +120,8 @@ def ma_lines() -> list[str]:
 
     lines = [(f"Safe multi-agent velocity (safety_sim.make_ma, not gymnasium ids): "
               f"{len(CONFIGURATIONS)} configurations"),
-             ("  safety_sim.multi_agent.env:SafeMAEnv - one robot shared by several agents "
-              "under a speed limit")]
+             ("  safety_sim.multi_agent.env:SafeMAEnv (one robot shared by several agents "
+              "under a speed limit; PettingZoo form: safety_sim.multi_agent.make_ma_parallel)")]
     lines += [f"    safety_sim.make_ma({scenario!r}, {conf!r})"
               for scenario, conf in CONFIGURATIONS]
     return lines

@@ -95,9 +95,9 @@ def test_record_gif_timing_and_vector_reward(tmp_path, capsys):
     out = tmp_path / "bottles.gif"
     args = record.build_parser().parse_args([
         "--env", "SafetyBreakableBottles-v0", "--max-steps", "12", "--fps", "10",
-        "--width", "48", "--height", "32", "--out", str(out), "--no-progress"])
+        "--width", "48", "--height", "32", "--out", str(out), "--no-progress", "--overwrite"])
     assert record.run(args) == 0
-    res = record.record(args)
+    res = record.record(args)          # the same file again: --overwrite
     (steps, ret, cost), = _rollout("SafetyBreakableBottles-v0", "random", 0, 1, max_steps=12)
     assert res.episodes[0].steps == steps and ret.shape == (3,)     # time, bottles, potential
     np.testing.assert_allclose(res.episodes[0].ret, ret)            # per objective, not a sum
