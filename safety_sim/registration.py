@@ -72,9 +72,9 @@ def _debug_rows(task: str, levels, steps: int, family: str) -> list[EnvRow]:
 
 def _nav_vector(entry_point: str) -> str:
     """The native batched vector env of a navigation entry point (``...:GoalEnv`` ->
-    ``safety_sim.navigation.vector:GoalVectorEnv``)."""
+    ``safety_sim.backends:GoalVectorEnv``: the CPU env, or the GPU form with ``device=``)."""
     cls = entry_point.rsplit(":", 1)[1]
-    return f"safety_sim.navigation.vector:{cls[:-len('Env')]}VectorEnv"
+    return f"safety_sim.backends:{cls[:-len('Env')]}VectorEnv"
 
 
 def _push_rows() -> list[EnvRow]:

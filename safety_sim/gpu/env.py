@@ -5,18 +5,16 @@ from __future__ import annotations
 import os
 from typing import Any
 
-import gymnasium
 import numpy as np
 
-from safety_sim import ops as _ops
 from safety_sim.core import check_int
 from safety_sim.gpu import _deps
 from safety_sim.gpu.layouts import HostLayouts
 from safety_sim.gpu.outputs import Outputs, check_actions
 from safety_sim.gpu.physics import WarpWorlds
-from safety_sim.gpu.state import DeviceRules
-from safety_sim.navigation.episode import tick
-from safety_sim.vector.base import AutoresetMode, BatchedVectorEnv, Partial
+from safety_sim.gpu.state import WarpBackend
+from safety_sim.navigation.stepping import ManyWorldsStep
+from safety_sim.vector.base import AutoresetMode, BatchedVectorEnv
 
 
 class NavigationGpuVectorEnv(BatchedVectorEnv):
@@ -84,150 +82,40 @@ class NavigationGpuVectorEnv(BatchedVectorEnv):
         threads = min(8, os.cpu_count() or 1) if layout_threads is None else check_int(
             layout_threads, "layout_threads", self.name, low=0)
         self.layouts = HostLayouts(lv, n, w.row_fields, threads)
-        self.rules = DeviceRules(lv, w, mods)
-        self._timer = np.zeros(n, dtype=np.int64)       # the buttons' rest (host-known)
-        self._just_reset = np.ones(n, dtype=bool)
-        self._unstable = np.zeros(n, dtype=bool)
-        self._met = np.zeros(n, dtype=bool)
-        self._buttons_on = np.ones(n, dtype=bool)
+        self.rules = self.backend = WarpBackend(lv, w, self.layouts, mods, limit)
+        self.steps = ManyWorldsStep(lv, self.backend, limit, self.name)
 
-    # -- resets ---------------------------------------------------------------------------------
+    # -- the kernels: ManyWorldsStep on MuJoCo Warp ----------------------------------------------
     def _start(self, options: dict[str, Any]) -> dict:
-        return self.layouts.check_options(options)       # the single env's messages
+        return self.backend.check_options(options)
 
     def _prepare_reset(self, ids, seeds, overrides) -> list:
-        return self.layouts.draw(ids, seeds, overrides)
+        return self.backend.draw(ids, seeds, overrides)
 
     def _reset_worlds(self, ids: np.ndarray, plan: list | None) -> None:
-        ids = np.asarray(ids, dtype=np.int64)
-        if plan is None:                                 # autoreset: the streams go on
-            plan = self.layouts.next_layouts(ids)
-        rows, qpos = self.layouts.write(ids, plan)
-        mask = np.zeros(self.num_envs, dtype=bool)
-        mask[ids] = True
-        r = self.rules
-        dmask = r.device_mask(mask)
-        self.worlds.reset_worlds(dmask, ids, rows, qpos)
-        r.set_layout(ids, self.layouts.judged_xy(ids, plan), self.layouts.goal_button[ids])
-        self._timer[ids] = 0
-        self._just_reset[ids], self._unstable[ids], self._met[ids] = True, False, False
-        r.upload_timer(self._timer)
-        snap, facts = r.read_state()
-        r.scorer.start(snap, dmask)
-        labels = self.task.labels(r.ops, facts, r.device_mask(np.zeros(self.num_envs, bool)))
-        self._commit(mask, dmask, labels, np.ones(self.num_envs, dtype=bool))
-        r.observe(dmask)
-        self.layouts.draw_ahead(ids, np.full(len(ids), self.max_episode_steps))
+        self.steps.reset(np.asarray(ids, dtype=np.int64), plan)
 
-    # -- steps ----------------------------------------------------------------------------------
     def _check_actions(self, actions):
         return check_actions(self.torch, actions, self.single_action_space, self.num_envs,
                              self.torch_device, self.name, self.check_values)
 
     def _step_worlds(self, actions, active: np.ndarray | None):
-        n, w, r, lay = self.num_envs, self.worlds, self.rules, self.layouts
-        stepped = np.ones(n, dtype=bool) if active is None else active.copy()
-        w.write_ctrl(actions)
-        lay.owed += stepped                               # one double of each stream
-        w.advance()
-        r.upload_timer(self._timer)
-        snap, facts = r.read_state()
-        reward, terms, met = r.scorer.reward(snap)
-        bad, overflow, dead = w.bad_state(), w.overflowed(), r.fallen()
-        flags = r.flags(met, bad | overflow, dead, overflow)          # the one read back
-        unstable = ((flags & 2) > 0) & stepped
-        ok = stepped & ~unstable
-        met = ((flags & 1) > 0) & ok
-        dok = r.device_mask(ok)
-        buttons_on = self._timer == 0
-        labels = self.task.labels(r.ops, facts, r.device_mask(met))
-        self._timer = tick(_ops.NUMPY, self._timer, ok)
-        terminated = self._goal_events(np.flatnonzero(met))
-        terminated |= ok & ((flags & 4) > 0)
-        self._commit(ok, dok, labels, buttons_on)
-        r.reward_terms = {k: r.ops.where(dok, v, 0.0) for k, v in terms.items()}
-        self._met, self._unstable = met, unstable
-        self._just_reset[stepped] = False
-        r.upload_timer(self._timer)
-        r.observe(dok)
-        if unstable.any():
-            self._report_unstable(np.flatnonzero(unstable), (flags & 8) > 0)
-        return r.ops.where(dok, reward, 0.0), terminated & ok, unstable
-
-    def _goal_events(self, met_ids: np.ndarray) -> np.ndarray:
-        """The host's part of a step: the single env's goal event of each world that met its
-        goal (its stream, its bodies' positions); the moved goals go to the device."""
-        terminated = np.zeros(self.num_envs, dtype=bool)
-        if met_ids.size == 0:
-            return terminated
-        r, lay = self.rules, self.layouts
-        moved, buttons, ended = lay.goal_events(met_ids, r.host_xpos(met_ids))
-        terminated[ended] = True
-        for i, _, timer in buttons:
-            self._timer[i] = timer
-        if moved:
-            ids = np.array(moved)
-            r.set_goal_buttons(ids, lay.goal_button[ids])
-            self.worlds.move_goal(ids, lay.rows["body_pos"][ids, self.runtime.handles.goal_body])
-            r.upload_timer(self._timer)
-            mask = np.zeros(self.num_envs, dtype=bool)
-            mask[ids] = True
-            r.scorer.start(r.read_state()[0], r.device_mask(mask))
-            left = self.max_episode_steps - (self._elapsed[ids] + 1)
-            lay.draw_ahead(ids, left)
-        return terminated
-
-    def _report_unstable(self, ids: np.ndarray, overflow: np.ndarray) -> None:
-        named = ids[:8]
-        texts = self.worlds.overflow_texts(named)           # before the reset clears them
-        self.worlds.reset_unstable(self.rules.device_mask(self._unstable))
-        what = "; ".join(f"world {i}: " + (text if overflow[i] else
-                                            "NaN or huge qpos/qvel/qacc")
-                         for i, text in zip(named, texts))
-        gymnasium.logger.warn(f"{self.name}: the physics became unstable ({what}); those "
-                              "worlds earn nothing, their episodes are truncated and their "
-                              "physics reset")
-
-    # -- judging (the CPU vector env's info layout) ---------------------------------------------
-    def _commit(self, rows: np.ndarray, drows, labels: dict, buttons_on: np.ndarray) -> None:
-        r = self.rules
-        r.commit(drows, labels, self.task.cost_terms(r.ops, labels,
-                                                     r.device_mask(buttons_on)))
-        self._buttons_on[rows] = buttons_on[rows]
+        return self.steps.step(actions, active, self._elapsed)
 
     def _judge(self):
-        r = self.rules
-        step = ~self._just_reset
-        unstable = self._unstable & step
-        steady = ~unstable
-        dsteady = r.device_mask(steady)
-        keep = (lambda v: r.ops.where(dsteady, v, 0.0)) if unstable.any() else (
-            lambda v: v.clone())
-        buttons = np.where(unstable, self._timer == 0, self._buttons_on)
-        terms = {k: Partial(keep(v), buttons) if k == "cost_buttons" else keep(v)
-                 for k, v in r.terms.items()}
-        terms["cost_sum"] = keep(r.cost_sum)
-        scored = step & steady
-        met = self._met & step
-        extras = {
-            "reward_terms": Partial({k: Partial(v.clone(), scored)
-                                     for k, v in r.reward_terms.items()}, step),
-            "goal_met": Partial(r.device_mask(met), met),
-            "physics_unstable": Partial(r.device_mask(unstable), unstable)}
-        labels = {k: v & dsteady for k, v in r.labels.items()}
-        return extras, terms, labels
+        return self.steps.judge()
 
     def _cost(self, terms: dict):
-        return terms["cost_sum"].clone()
+        return self.steps.cost(terms)
 
     def _observe(self):
-        return self.rules.obs
+        return self.backend.obs
 
     def _final(self, ended: np.ndarray) -> dict[str, Any]:
         """SAME_STEP's ``final_obs`` as the CPU vector env (and gymnasium's sync env) gives
         it: an object array of N entries, each ended world's observation (a tensor row in
         the output form), None elsewhere."""
-        obs, final = self.rules.obs, np.full(self.num_envs, None, dtype=object)
+        obs, final = self.backend.obs, np.full(self.num_envs, None, dtype=object)
         for i in np.flatnonzero(ended):
             final[i] = obs[int(i)].clone()
         return {"final_obs": final, "_final_obs": ended.copy(),

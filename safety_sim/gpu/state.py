@@ -1,8 +1,9 @@
-"""The single-source navigation rules at work on the device (:class:`DeviceRules`): what the
-rules read of the MJWarp state (float32, promoted to float64), the reward's scorer, the labels
-and cost terms kept per world, and the observation -- the rules of ``navigation/`` called with
-:class:`~safety_sim.gpu.torch_ops.TorchOps`, exactly as the CPU vector env calls them with
-numpy."""
+"""The GPU backend of :class:`~safety_sim.navigation.stepping.ManyWorldsStep`
+(:class:`WarpBackend`): MuJoCo Warp's worlds (:class:`~safety_sim.gpu.physics.WarpWorlds`),
+their layouts drawn on the host (:class:`~safety_sim.gpu.layouts.HostLayouts`), what the rules
+read of the device state (float32, promoted to float64) and the observation -- the rules of
+``navigation/`` called with :class:`~safety_sim.gpu.torch_ops.TorchOps`, exactly as the CPU
+backend calls them with numpy."""
 from __future__ import annotations
 
 import numpy as np
@@ -14,16 +15,17 @@ from safety_sim.navigation.physics import agent_velocity
 from safety_sim.navigation.rewards import Snapshot
 
 
-class DeviceRules:
-    """Rules, per-world judging state and observations of ``worlds`` (a
-    :class:`~safety_sim.gpu.physics.WarpWorlds`) for the level ``runtime``."""
+class WarpBackend:
+    """:class:`~safety_sim.navigation.stepping.WorldsBackend` of ``worlds`` (a
+    :class:`~safety_sim.gpu.physics.WarpWorlds`) and ``layouts`` (their
+    :class:`~safety_sim.gpu.layouts.HostLayouts`) for the level ``runtime``; ``limit``: the
+    episode's step limit (how far ahead the next layouts are drawn)."""
 
-    def __init__(self, runtime, worlds, mods) -> None:
+    def __init__(self, runtime, worlds, layouts, mods, limit: int) -> None:
         torch, n, dev = mods.torch, worlds.n, worlds.torch_device
-        self.torch, self.n, self.device, self.worlds = torch, n, dev, worlds
-        self.runtime, self.task, self.rule = runtime, runtime.task, runtime.config.reward
-        self.ops = ops = TorchOps(torch, mods.xpc, dev)
-        self.scorer = runtime.scorer(ops)
+        self.torch, self.n, self.device_name, self.worlds = torch, n, dev, worlds
+        self.layouts, self.runtime, self.rule = layouts, runtime, runtime.config.reward
+        self.ops = TorchOps(torch, mods.xpc, dev)
         h = runtime.handles
         self._read = torch.as_tensor(np.array(runtime.read_bodies), device=dev)
         self._lidar = torch.as_tensor(np.asarray(h.lidar_bodies, dtype=np.int64), device=dev)
@@ -40,52 +42,74 @@ class DeviceRules:
                          for p, names in runtime.position_judged.items()}
         self.timer = torch.zeros(n, dtype=torch.int64, device=dev)
         self.obs = torch.zeros((n, runtime.obs_layout.size), dtype=f64, device=dev)
-        self.labels = {k: torch.zeros(n, dtype=torch.bool, device=dev)
-                       for k in self.task.label_names}
-        self.terms: dict = {}
-        self.cost_sum = torch.zeros(n, dtype=f64, device=dev)
-        self.reward_terms: dict = {}
-        self._alive = runtime.agent.alive
+        self.limit = limit
+        self._overflow = np.zeros(n, dtype=bool)
 
     # -- host <-> device ------------------------------------------------------------------------
-    def device_mask(self, mask: np.ndarray):
-        return self.torch.as_tensor(mask).to(self.device)
+    def device(self, mask: np.ndarray):
+        return self.torch.as_tensor(mask).to(self.device_name)
 
-    def upload_timer(self, timer: np.ndarray) -> None:
+    def copy(self, array):
+        return array.clone()
+
+    def _upload_timer(self, timer: np.ndarray) -> None:
         if self.runtime.resting_steps:
             self.timer.copy_(self.torch.as_tensor(timer))
 
-    def flags(self, met, unstable, fallen, overflow) -> np.ndarray:
-        """The step's read back: per world 1 goal met, 2 unstable, 4 fallen, 8 overflow."""
-        t = self.torch
-        code = (met.to(t.uint8) | (unstable.to(t.uint8) << 1) | (fallen.to(t.uint8) << 2)
-                | (overflow.to(t.uint8) << 3))
-        return code.cpu().numpy()
-
-    def host_xpos(self, ids: np.ndarray) -> np.ndarray:
+    def host_xpos(self, ids) -> np.ndarray:
         """The bodies' positions of the worlds ``ids`` on the host (goal events), float64."""
-        idx = self.torch.as_tensor(ids, device=self.device)
+        idx = self.torch.as_tensor(np.asarray(ids), device=self.device_name)
         return self.worlds.xpos[idx].to(self.torch.float64).cpu().numpy()
 
-    def set_layout(self, ids, judged_xy: dict, goal_button: np.ndarray) -> None:
-        idx = self.torch.as_tensor(ids, device=self.device)
-        for prefix, (xs, ys) in judged_xy.items():
+    # -- resets ---------------------------------------------------------------------------------
+    def check_options(self, options: dict) -> dict:
+        return self.layouts.check_options(options)        # the single env's messages
+
+    def draw(self, ids, seeds, overrides) -> list:
+        return self.layouts.draw(ids, seeds, overrides)
+
+    def next_layouts(self, ids) -> list:
+        return self.layouts.next_layouts(ids)
+
+    def write_layouts(self, ids: np.ndarray, plan: list) -> None:
+        """The layouts into the host rows, then to the device (model rows, ``qpos``, MJWarp's
+        reset, ``set_const`` and ``forward``), the judged positions and goal buttons; the
+        next layouts drawn ahead."""
+        ids, lay = np.asarray(ids, dtype=np.int64), self.layouts
+        rows, qpos = lay.write(ids, plan)
+        mask = np.zeros(self.n, dtype=bool)
+        mask[ids] = True
+        self.worlds.reset_worlds(self.device(mask), ids, rows, qpos)
+        idx = self.torch.as_tensor(ids, device=self.device_name)
+        for prefix, (xs, ys) in lay.judged_xy(ids, plan).items():
             dx, dy = self.facts.xy[prefix]
-            dx[:, idx] = self.torch.as_tensor(xs, device=self.device)
-            dy[:, idx] = self.torch.as_tensor(ys, device=self.device)
-        self.set_goal_buttons(ids, goal_button)
+            dx[:, idx] = self.torch.as_tensor(xs, device=self.device_name)
+            dy[:, idx] = self.torch.as_tensor(ys, device=self.device_name)
+        self._set_goal_buttons(ids)
+        lay.draw_ahead(ids, np.full(len(ids), self.limit))
 
-    def set_goal_buttons(self, ids, goal_button: np.ndarray) -> None:
-        idx = self.torch.as_tensor(ids, device=self.device)
-        self.facts.goal_button[idx] = self.torch.as_tensor(goal_button, device=self.device)
+    def _set_goal_buttons(self, ids) -> None:
+        idx = self.torch.as_tensor(ids, device=self.device_name)
+        self.facts.goal_button[idx] = self.torch.as_tensor(self.layouts.goal_button[ids],
+                                                           device=self.device_name)
 
-    # -- the rules ------------------------------------------------------------------------------
-    def read_state(self) -> tuple[Snapshot, Facts]:
-        """What the rules read of every world (float64, coordinate first), as the CPU vector
-        env's ``_read_state``."""
+    # -- steps ----------------------------------------------------------------------------------
+    def write_ctrl(self, actions, active) -> None:
+        self.worlds.write_ctrl(actions)        # every world (the resetting ones: no matter)
+
+    def owe(self, stepped: np.ndarray) -> None:
+        self.layouts.owed += stepped
+
+    def advance(self, ids) -> None:
+        self.worlds.advance()                   # every world: one graph
+
+    def read_state(self, timer: np.ndarray | None = None) -> tuple[Snapshot, Facts]:
+        """What the rules read of every world (float64, coordinate first), as the CPU
+        backend's ``read_state`` (``timer``: the buttons' rest, uploaded; None: as it is)."""
+        if timer is not None:
+            self._upload_timer(timer)
         t, w, f = self.torch, self.worlds, self.facts
-        xpos = w.xpos.to(t.float64)
-        pos = xpos[:, self._read]
+        pos = w.xpos.to(t.float64)[:, self._read]
         s = Snapshot(agent=pos[:, 0].T, goal=pos[:, 1].T, box=pos[:, 2].T)
         if self.rule.reads_velocity:
             s.velocity = agent_velocity(self.ops, *w.agent_velocity_args())
@@ -97,36 +121,56 @@ class DeviceRules:
         f.buttons_active = self.timer == 0
         if self.rule.met_by_touch:
             s.goal_touched = Buttons.goal_touched(self.ops, f)
-        self._xpos = xpos
         return s, f
 
-    def fallen(self):
-        """(N,) bool: the agent's own ``alive`` rule fails on the state :meth:`read_state`
-        read (float64; all False for an agent without one)."""
-        if self._alive is None:
-            return self.torch.zeros(self.n, dtype=self.torch.bool, device=self.device)
-        return ~self._alive(self.ops, self._xpos[:, self._agent].T)
-
-    def commit(self, rows, labels: dict, terms: dict) -> None:
-        """Keep the labels and cost terms of the worlds ``rows`` (device mask) for info."""
-        where = self.torch.where
-        for key, value in terms.items():
-            if key == "cost_sum":
-                self.cost_sum = where(rows, value, self.cost_sum)
-            else:
-                old = self.terms.get(key, self.torch.zeros_like(value))
-                self.terms[key] = where(rows, value, old)
-        for name, value in labels.items():
-            self.labels[name] = where(rows, value, self.labels[name])
-
-    def observe(self, rows) -> None:
-        """The observation of the worlds ``rows`` (device mask) from their current state: the
-        level's :class:`~safety_sim.navigation.observation.NavObserver` on device arrays."""
+    def flags(self, met, fallen):
+        """The step's one read back, N bytes: per world 1 goal met, 2 unstable (a bad state or
+        a buffer overflow), 4 fallen, 8 overflow."""
         t, w = self.torch, self.worlds
-        xpos = w.xpos.to(t.float64)
+        overflow = w.overflowed()
+        code = (met.to(t.uint8) | ((w.bad_state() | overflow).to(t.uint8) << 1)
+                | (overflow.to(t.uint8) << 3))
+        if fallen is not None:
+            code |= fallen.to(t.uint8) << 2
+        code = code.cpu().numpy()
+        self._overflow = (code & 8) > 0
+        return (code & 1) > 0, (code & 2) > 0, (code & 4) > 0
+
+    def goal_events(self, ids: np.ndarray, steps_left: np.ndarray) -> tuple[list, list, list]:
+        """The host's part of a step: the single env's goal event of each world of ``ids``
+        (its stream, its bodies' positions); the moved goals go to the device and the next
+        layouts of those worlds are drawn ahead."""
+        lay = self.layouts
+        moved, buttons, ended = lay.goal_events(ids, self.host_xpos(ids))
+        if moved:
+            moved_ids = np.array(moved)
+            self._set_goal_buttons(moved_ids)
+            self.worlds.move_goal(moved_ids, lay.rows["body_pos"][
+                moved_ids, self.runtime.handles.goal_body])
+            left = dict(zip(ids.tolist(), steps_left.tolist()))
+            lay.draw_ahead(moved_ids, [left[i] for i in moved])
+        return moved, [(i, timer) for i, _, timer in buttons], ended
+
+    def observe(self, rows: np.ndarray, timer: np.ndarray) -> None:
+        """The observation of the worlds ``rows`` (host mask) from their current state: the
+        level's :class:`~safety_sim.navigation.observation.NavObserver` on device arrays."""
+        self._upload_timer(timer)
+        t, w = self.torch, self.worlds
+        drows = self.device(rows)
+        xpos, xmat = w.xpos.to(t.float64), w.xmat9[:, self._agent].to(t.float64)
         out = t.empty_like(self.obs)
         obs = self.runtime.observer.observe(
-            self.ops, w.sensordata.to(t.float64), xpos[:, self._agent].T,
-            w.xmat9[:, self._agent].to(t.float64).T, xpos[:, self._lidar, :2].permute(2, 1, 0),
-            self.timer > 0, out)
-        self.obs = t.where(rows[:, None], obs, self.obs)
+            self.ops, w.sensordata.to(t.float64), xpos[:, self._agent].T, xmat.T,
+            xpos[:, self._lidar, :2].permute(2, 1, 0), self.timer > 0, out)
+        self.obs = t.where(drows[:, None], obs, self.obs)
+
+    def explain_unstable(self, ids: np.ndarray) -> list[str]:
+        """What went wrong in each world (read before the reset clears it); then MuJoCo's
+        answer, which MJWarp does not give by itself: the unstable worlds' data reset."""
+        named = ids[:8]
+        texts = self.worlds.overflow_texts(named)
+        mask = np.zeros(self.n, dtype=bool)
+        mask[ids] = True
+        self.worlds.reset_unstable(self.device(mask))
+        return [text if self._overflow[i] else "NaN or huge qpos/qvel/qacc"
+                for i, text in zip(named, texts)]

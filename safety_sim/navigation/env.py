@@ -190,6 +190,7 @@ class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRen
             raise
 
     def _step(self, action: np.ndarray):
+        # the sequence of navigation/stepping.py's ManyWorldsStep.step, on one world's floats
         guard, lv = self._guard, self.runtime
         lv.write_ctrl(action, self._ctrl)
         self._step_draws += 1        # one double of the stream (navigation.episode)

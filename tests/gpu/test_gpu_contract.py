@@ -60,7 +60,7 @@ def test_rules_equal_float64_rules_on_the_same_states(make_gpu, rng):
     lv, r = env.runtime, env.rules
     scorer = lv.scorer(ops.NUMPY)
     for _ in range(4):
-        scorer.memory = tuple(m.cpu().numpy() for m in r.scorer.memory)
+        scorer.memory = tuple(m.cpu().numpy() for m in env.steps.scorer.memory)
         _, rew, _, _, info = env.step(random_actions(env.single_action_space, 3, rng))
         snap, facts = map(copy.copy, r.read_state())   # host copies: the env keeps its own
         host = lambda v: v.cpu().numpy() if hasattr(v, "cpu") else v   # noqa: E731

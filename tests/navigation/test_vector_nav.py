@@ -53,7 +53,7 @@ def test_every_navigation_id_has_the_vector_entry_point():
     rows = [r for r in ENV_ROWS if r.family in ("push", "navigation") and "Debug" not in r.id]
     assert len(rows) > 200
     for r in rows:
-        assert r.vector_entry_point.startswith("safety_sim.navigation.vector:"), r.id
+        assert r.vector_entry_point.startswith("safety_sim.backends:"), r.id
     env = gymnasium.make_vec("SafetyRacecarGoal0-v0", 2, num_threads=1)  # default mode
     assert type(env).__name__ == "GoalVectorEnv" and env.unwrapped.worlds.sim.nthread == 1
     env.close()
