@@ -24,6 +24,7 @@ from safety_sim.navigation.push import PushEnv
 from safety_sim.navigation.stepping import ManyWorldsStep
 from safety_sim.navigation.view import NavView
 from safety_sim.navigation.worlds import NavWorlds
+from safety_sim.vector.mujoco_batch import check_threads
 from safety_sim.vector.base import AutoresetMode, BatchedVectorEnv
 
 
@@ -83,8 +84,7 @@ class NavigationVectorEnv(BatchedVectorEnv):
         super().__init__(single, num_envs, name=f"{single.name} vector env",
                          max_episode_steps=limit, autoreset_mode=autoreset_mode,
                          render_mode=render_mode)
-        threads = 0 if num_threads is None else check_int(num_threads, "num_threads",
-                                                          self.name, low=1)
+        threads = 0 if num_threads is None else check_threads(num_threads, self.name)
         n = self.num_envs
         self.runtime = lv = single.runtime
         self.task, self.config, self.label_names = lv.task, lv.config, lv.task.label_names

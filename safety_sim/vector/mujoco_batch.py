@@ -16,6 +16,7 @@ import copy
 import mujoco
 import numpy as np
 
+from safety_sim.core import check_int
 from safety_sim.vector.memory import check_fits
 
 STAGE_NONE = int(mujoco.mjtStage.mjSTAGE_NONE)
@@ -29,6 +30,17 @@ _STATE_COMPONENTS = {
     "mocap_pos": mujoco.mjtState.mjSTATE_MOCAP_POS,
     "mocap_quat": mujoco.mjtState.mjSTATE_MOCAP_QUAT,
 }
+
+
+#: the most threads ``Batch`` takes: its thread count is a C ``int`` (it starts no more threads
+#: than worlds)
+MAX_THREADS = 2**31 - 1
+
+
+def check_threads(num_threads, name: str) -> int:
+    """``num_threads`` as an int in [1, :data:`MAX_THREADS`]; TypeError/ValueError naming it
+    (beyond a C int, MuJoCo's binding would only say ``incompatible constructor arguments``)."""
+    return check_int(num_threads, "num_threads", name, low=1, high=MAX_THREADS)
 
 
 def batch_class():

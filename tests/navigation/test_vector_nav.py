@@ -211,6 +211,11 @@ def test_bad_actions_name_the_world_and_change_nothing():
 def test_bad_constructor_kwargs():
     with pytest.raises(ValueError, match="num_threads"):
         vc.make_native("SafetyPointGoal0-v0", 2, num_threads=0)
+    # beyond a C int (MuJoCo's binding said only "incompatible constructor arguments")
+    with pytest.raises(ValueError, match=r"num_threads must be an int in \[1, 2147483647\]"):
+        vc.make_native("SafetyPointGoal0-v0", 2, num_threads=2**31)
+    with pytest.raises(TypeError, match="num_threads must be an int"):
+        vc.make_native("SafetyPointGoal0-v0", 2, num_threads=2.0)
     with pytest.raises(TypeError, match="use_batch"):
         vc.make_native("SafetyPointGoal0-v0", 2, use_batch="yes")
     with pytest.raises(ValueError, match="num_envs"):
