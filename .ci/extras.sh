@@ -85,7 +85,8 @@ fi
 
 step "train: the example PPO-Lagrangian trainer (torch venv)"
 "$PY_T" -m pip install -q -e "$ROOT[train,test]"
-"$PY_T" -m pytest -q -m train tests/test_trainer_smoke.py || status=1
+"$PY_T" -m pytest -q -m train tests/test_trainer_smoke.py tests/test_trainer_progress.py \
+  || status=1
 
 step "masa"
 PY_M=$(venv masa)

@@ -6,7 +6,7 @@
 Reads ``RUN/log.jsonl`` (one JSON line per rollout: ``step``, ``ep_return``, ``ep_cost``, and
 ``lambda``: the mean return and cost of the episodes that ended in that rollout) and draws
 three panels against environment steps: episode return, episode cost (with ``--cost-limit``
-as a dashed line when given) and the Lagrange multiplier. Drawn with Pillow (no plotting
+as a grey line when given) and the Lagrange multiplier. Drawn with Pillow (no plotting
 library needed). The study of ``scripts/learning_parity.py`` (many seeds, two sides) has its
 own report: ``scripts/learning_parity_report.py``.
 """
@@ -98,7 +98,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", type=Path, default=None,
                    help="the PNG to write (default: RUN/curves.png)")
     p.add_argument("--cost-limit", type=float, default=None,
-                   help="draw this cost limit as a dashed line on the cost panel")
+                   help="draw this cost limit as a grey line on the cost panel")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -107,8 +107,11 @@ def run(args: argparse.Namespace) -> int:
     last = rows[-1]
     draw(rows, out, f"{args.run}: {len(rows)} rollouts, {last['step']:,} steps",
          args.cost_limit)
-    print(f"{len(rows)} rollouts, last at step {last['step']}: return {last.get('ep_return')}, "
-          f"cost {last.get('ep_cost')} -> {out}")
+    def num(v):
+        return "-" if v is None else f"{v:.4g}"
+
+    print(f"{len(rows)} rollouts, last at step {last['step']}: return "
+          f"{num(last.get('ep_return'))}, cost {num(last.get('ep_cost'))} -> {out}")
     return 0
 
 
