@@ -11,7 +11,8 @@ from safety_sim.core import check_int
 from safety_sim.gpu import _deps
 from safety_sim.gpu.layouts import HostLayouts
 from safety_sim.gpu.outputs import Outputs, check_actions
-from safety_sim.gpu.physics import WarpWorlds
+from safety_sim.gpu.memory import check_world_memory
+from safety_sim.gpu.physics import WarpWorlds, buffers
 from safety_sim.gpu.state import WarpBackend
 from safety_sim.navigation.stepping import ManyWorldsStep
 from safety_sim.vector.base import AutoresetMode, BatchedVectorEnv
@@ -54,17 +55,22 @@ class NavigationGpuVectorEnv(BatchedVectorEnv):
                  layout_threads: int | None = None, check_actions: bool = True,
                  **kwargs: Any) -> None:
         label = f"{single_class.__name__} (GPU vector env)"
-        mods = _deps.modules(label)
-        warp_device, torch_device = _deps.resolve_device(device, label, mods)
+        if not isinstance(check_actions, bool):
+            raise TypeError(f"{label}: check_actions must be True or False, got "
+                            f"{check_actions!r}")
         if render_mode is not None:
             raise ValueError(f"{label}: render_mode is not supported by the GPU form (render "
-                             "a world with the CPU single env); got {render_mode!r}")
+                             f"a world with the CPU single env); got {render_mode!r}")
+        mods = _deps.modules(label)
+        warp_device, torch_device = _deps.resolve_device(device, label, mods)
+        self.torch, self.torch_device = mods.torch, torch_device
         single = single_class(**kwargs)
         if single.vision:
             raise NotImplementedError(f"{single.name}: Vision ids are not supported by the GPU "
                                       "form (their camera images are OpenGL frames); use the "
                                       "CPU vector env")
         _refuse_unsupported(single)
+        self._buffers = buffers(single.runtime, njmax, nconmax, single.name)
         limit = single.config.max_episode_steps
         if max_episode_steps is not None:
             limit = min(limit, check_int(max_episode_steps, "max_episode_steps", single.name,
@@ -72,18 +78,27 @@ class NavigationGpuVectorEnv(BatchedVectorEnv):
         super().__init__(single, num_envs, name=f"{single.name} GPU vector env ({device})",
                          max_episode_steps=limit, autoreset_mode=autoreset_mode)
         n, self.device = self.num_envs, device
-        self.torch, self.torch_device = mods.torch, torch_device
         self.outputs = Outputs(mods.torch, torch_device, output, dtype, self.name)
-        self.check_values = bool(check_actions)
+        self.check_values = check_actions
         self.runtime = lv = single.runtime
         self.task, self.config, self.label_names = lv.task, lv.config, lv.task.label_names
         self.worlds = w = WarpWorlds(lv, n, mods, warp_device, torch_device, name=single.name,
-                                     njmax=njmax, nconmax=nconmax)
+                                     njmax=self._buffers[0], nconmax=self._buffers[1])
         threads = min(8, os.cpu_count() or 1) if layout_threads is None else check_int(
             layout_threads, "layout_threads", self.name, low=0)
         self.layouts = HostLayouts(lv, n, w.row_fields, threads)
         self.rules = self.backend = WarpBackend(lv, w, self.layouts, mods, limit)
         self.steps = ManyWorldsStep(lv, self.backend, limit, self.name)
+
+    def _check_size(self, single_env, num_envs: int) -> None:
+        """MemoryError before anything per world is allocated (:mod:`safety_sim.gpu.memory`)."""
+        check_world_memory(single_env.runtime, num_envs, *self._buffers, self.torch,
+                           self.torch_device, self.name)
+
+    def __reduce_ex__(self, protocol):
+        raise TypeError(f"{self.name}: the GPU form cannot be copied or pickled (its worlds "
+                        "live in MuJoCo Warp device arrays); copy a CPU env, or rebuild the GPU "
+                        "env and reset it with the same seed")
 
     # -- the kernels: ManyWorldsStep on MuJoCo Warp ----------------------------------------------
     def _start(self, options: dict[str, Any]) -> dict:

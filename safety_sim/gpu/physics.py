@@ -16,6 +16,7 @@ import math
 import mujoco
 import numpy as np
 
+from safety_sim.core import check_int
 from safety_sim.navigation import config as nc
 from safety_sim.navigation import objects as no
 from safety_sim.navigation.worlds import GREMLIN_FIELDS, LAYOUT_FIELDS
@@ -55,6 +56,14 @@ def default_buffers(runtime) -> tuple[int, int]:
     return 16 * math.ceil(MARGIN * nefc / 16), max(16, 8 * math.ceil(MARGIN * ncon / 8))
 
 
+def buffers(runtime, njmax, nconmax, name: str) -> tuple[int, int]:
+    """``(njmax, nconmax)`` per world: the caller's (ints >= 1; TypeError/ValueError naming
+    them) or, for None, :func:`default_buffers` of the level."""
+    default = default_buffers(runtime)
+    return (default[0] if njmax is None else check_int(njmax, "njmax", name, low=1),
+            default[1] if nconmax is None else check_int(nconmax, "nconmax", name, low=1))
+
+
 class WarpWorlds:
     """N worlds of ``runtime`` on the Warp device ``warp_device`` (torch views on
     ``torch_device``); ``njmax``/``nconmax``: per-world constraint and contact buffers (None:
@@ -68,9 +77,7 @@ class WarpWorlds:
         model = runtime.model
         self.gremlins = len(self.handles.gremlin_mocap) > 0
         self.row_fields = LAYOUT_FIELDS + (GREMLIN_FIELDS if self.gremlins else ())
-        default = default_buffers(runtime)
-        self.njmax = default[0] if njmax is None else int(njmax)
-        self.nconmax = default[1] if nconmax is None else int(nconmax)
+        self.njmax, self.nconmax = buffers(runtime, njmax, nconmax, name)
         self.dt = float(model.opt.timestep)
         self.device, self.torch_device = warp_device, torch_device
         self.cuda = torch_device.type == "cuda"

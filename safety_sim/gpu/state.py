@@ -158,6 +158,11 @@ class WarpBackend:
         t, w = self.torch, self.worlds
         drows = self.device(rows)
         xpos, xmat = w.xpos.to(t.float64), w.xmat9[:, self._agent].to(t.float64)
+        if not rows.all():
+            # the worlds not observed may hold a bad state (NaN): the lidar would bin its
+            # NaN angles into no bin at all, so they are observed at the origin (and dropped)
+            xpos = t.where(drows[:, None, None], xpos, 0.0)
+            xmat = t.where(drows[:, None], xmat, 0.0)
         out = t.empty_like(self.obs)
         obs = self.runtime.observer.observe(
             self.ops, w.sensordata.to(t.float64), xpos[:, self._agent].T, xmat.T,
