@@ -53,3 +53,25 @@ def test_agent1_keeps_the_last_objects_keep_out_not_its_own():
     assert xy == first
     other = place_agent1(np.random.RandomState(8), extents, {"hazard0": hazard}, keepouts, 0.4)
     assert other != first
+
+
+@pytest.mark.parametrize("env_id", RECORDED)
+def test_world_and_first_observation_are_the_references(env_id):
+    """The two-agent world (body and geom counts) and the observation both agents receive
+    after ``reset(seed=0)`` (to 1e-14: the lidar's sums round in another order), for Point and
+    for the reference's Ant after 1.0.0 (its Ant's joint noise is drawn after the goals'
+    redraw, so the noise bits check the redraw's draws too)."""
+    import mujoco
+
+    from safety_sim.navigation.agents import head_agent
+    from safety_sim.navigation.multigoal import scene
+
+    ref = GOLDEN["golden_seed0"][env_id]
+    agent = head_agent(env_id[len("Safety"):].split("MultiGoal")[0])
+    level = LEVELS[int(env_id.split("MultiGoal")[1][0])]
+    model = scene.build(agent, level)
+    data = mujoco.MjData(model)
+    scene.reset(model, data, agent, level, 0)
+    assert (model.nbody, model.ngeom) == (ref["nbody"], ref["ngeom"])
+    obs = scene.first_observation(model, data, agent, level)
+    assert np.max(np.abs(obs - np.array(ref["first_obs"]))) < 1e-14

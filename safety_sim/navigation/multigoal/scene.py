@@ -1,0 +1,172 @@
+"""MultiGoal's world (spec sg_head.md §4) built with ``mujoco.MjSpec``: the floor, agent 0
+(``agent``) and agent 1 (the same agent attached with the suffix ``1``: ``agent1``, ``x1``,
+``accelerometer1``, ... as in the reference's ``multi_<agent>.xml``), the red and the blue goal,
+the hazards and the vases; and the reset state of a seed with the first observation.
+
+Reset (the reference's order): the layout (:mod:`.layout`), one yaw per agent, then one per
+goal, hazard and vase; the goals are drawn again by the goal update (both; the bodies stay where
+the layout put them unless an agent already stands in its goal, :func:`redraw_goals`), then an
+Ant's joint noise.
+"""
+from __future__ import annotations
+
+import math
+import warnings
+
+import mujoco
+import numpy as np
+
+from safety_sim import ops
+from safety_sim.navigation import lidar
+from safety_sim.navigation.agents import _build as B
+from safety_sim.navigation.agents.base import AgentSpec, ObsSensor
+from safety_sim.navigation.layout.placement import draw_xy
+from safety_sim.navigation.multigoal.layout import (
+    GOAL_KEEPOUT,
+    MultiGoalLevel,
+    placed_objects,
+    sample_multigoal_layout,
+)
+from safety_sim.navigation.objects import Hazards, Vases
+from safety_sim.navigation.sensors import SensorReadout
+
+GOALS = (("goal_red", (0.7412, 0.0431, 0.1843, 1.0)), ("goal_blue", (0.0039, 0.1529, 0.3961, 1.0)))
+GOAL_SIZE = 0.3
+SUFFIXES = ("", "1")
+GOAL_TRIES = 10_000
+
+
+def objects(level: MultiGoalLevel) -> tuple[Hazards, Vases]:
+    return Hazards(level.hazards, size=0.2, keepout=0.18), Vases(level.vases, cost=False)
+
+
+def build(agent: AgentSpec, level: MultiGoalLevel) -> mujoco.MjModel:
+    spec = mujoco.MjSpec()
+    spec.compiler.degree = False
+    spec.option.timestep, spec.option.integrator = agent.timestep, agent.integrator
+    for key, value in agent.geom_default.items():
+        setattr(spec.default.geom, key, value)
+    floor = spec.worldbody.add_geom(name="floor", type=mujoco.mjtGeom.mjGEOM_PLANE,
+                                    size=[3.5, 3.5, 0.1])
+    floor.conaffinity = agent.floor_conaffinity
+    agent.build(spec)
+    second = mujoco.MjSpec()
+    second.compiler.degree = False              # its joint ranges are radians too
+    for key, value in agent.geom_default.items():
+        setattr(second.default.geom, key, value)
+    agent.build(second)
+    with warnings.catch_warnings():        # names stay unprefixed, as the reference's
+        warnings.simplefilter("ignore", UserWarning)
+        spec.attach(second, frame=spec.worldbody.add_frame(), prefix="", suffix="1")
+        hazards, vases = objects(level)
+        vases.add_free(spec, agent)
+        for name, rgba in GOALS:
+            body = spec.worldbody.add_body(name=name, pos=[0.0, 0.0, GOAL_SIZE / 2 + 1e-2])
+            geom = body.add_geom(name=name, type=mujoco.mjtGeom.mjGEOM_CYLINDER,
+                                 size=[GOAL_SIZE, GOAL_SIZE / 2, 0.0], rgba=list(rgba))
+            geom.contype = geom.conaffinity = 0
+        hazards.add_static(spec)
+        return spec.compile()
+
+
+def reset(model, data, agent: AgentSpec, level: MultiGoalLevel, seed: int) -> dict:
+    """The reference's reset of ``seed`` written into ``model``/``data`` (forwarded); the
+    layout it keeps (goals as redrawn)."""
+    rs = np.random.RandomState(seed)
+    layout = sample_multigoal_layout(rs, level)
+    hazards, vases = objects(level)
+    yaws = {name: rs.uniform(0.0, 2.0 * math.pi) for name in
+            ("agent", "agent1", "goal_red", "goal_blue", *hazards.names(), *vases.names())}
+    mujoco.mj_resetData(model, data)
+    place(model, data, agent, layout, yaws, level)
+    keepouts = {o.name: o.keepout for o in placed_objects(level)}
+    redraw_goals(rs, level.extents, layout, keepouts)
+    if agent.reset_joints is not None:        # the Ant: one noise per joint, both agents
+        for i in range(model.nu // 2):
+            noise = rs.uniform(-0.1, 0.1)
+            pos = noise if i % 2 == 0 else math.pi / 2 + noise
+            pos = -pos if i in (3, 5) else pos
+            for a in (i, i + model.nu // 2):
+                data.qpos[model.jnt_qposadr[model.actuator_trnid[a, 0]]] = pos
+    mujoco.mj_forward(model, data)
+    return layout
+
+
+def redraw_goals(rs, extents, layout: dict, keepouts: dict) -> None:
+    """The reference's goal update (``build_goal_position``/``sample_goal_position``): draw the
+    red goal, then the blue one, each checked against the whole layout -- the previous goals
+    included, and both agents at once (the root of the sum of the squared distances to
+    ``agent`` and ``agent1``, against the agent's keep-out) -- until both fit; ``layout``
+    takes the new goal positions (the goal bodies move only where an agent stands in its
+    goal: never at a reset)."""
+    for _ in range(GOAL_TRIES):
+        ok = True
+        for goal in ("goal_red", "goal_blue"):
+            xy = draw_xy(rs, extents, GOAL_KEEPOUT)
+            if not _clear(xy, layout, keepouts):
+                ok = False
+                break
+            layout[goal] = xy
+        if ok:
+            return
+    raise RuntimeError("no goal position after 10000 draws")
+
+
+def _clear(xy, layout: dict, keepouts: dict) -> bool:
+    agents = [layout["agent"], layout["agent1"]]
+    d2 = sum((xy[0] - a[0]) ** 2 + (xy[1] - a[1]) ** 2 for a in agents)
+    if math.sqrt(d2) < keepouts["agent"] + GOAL_KEEPOUT:
+        return False
+    return all(math.sqrt((xy[0] - x) ** 2 + (xy[1] - y) ** 2) >= keepouts[name] + GOAL_KEEPOUT
+               for name, (x, y) in layout.items() if name not in ("agent", "agent1"))
+
+
+def suffixed(sensors: tuple[ObsSensor, ...], suffix: str) -> tuple[ObsSensor, ...]:
+    return tuple(ObsSensor(s.key + suffix, s.sensor + suffix, s.kind) for s in sensors)
+
+
+def first_observation(model, data, agent: AgentSpec, level: MultiGoalLevel) -> np.ndarray:
+    """The flat observation both agents receive: per agent its sensors, then the 16-bin
+    lidars of the red goal, the blue goal, the hazards and the vases (levels 1-2), seen from
+    that agent; agent 0's keys, then agent 1's (suffixed ``1``)."""
+    hazards, vases = objects(level)
+    groups = [["goal_red"], ["goal_blue"]]
+    groups += [list(hazards.names()), list(vases.names())] if level.hazards else []
+    names = [n for g in groups for n in g]
+    bounds = np.cumsum([0] + [len(g) for g in groups]).tolist()
+    base = lidar.group_base(bounds, 16)
+    parts = []
+    for suffix in SUFFIXES:
+        readout = SensorReadout(model, suffixed(agent.obs_sensors, suffix))
+        size = sum(int(np.prod(s)) for _, s in readout.sensor_keys)
+        own = np.zeros(size)
+        readout.fill(data.sensordata, own)
+        body = model.body("agent" + suffix).id
+        positions = [data.xpos[model.body(n).id].tolist() for n in names]
+        seen = lidar.lidar(ops.SCALAR, data.xpos[body].tolist(), data.xmat[body].tolist(),
+                           positions, list(base), 16 * len(groups))
+        parts += [own, np.asarray(seen, dtype=np.float64)]
+    return np.concatenate(parts)
+
+
+def place(model, data, agent: AgentSpec, layout: dict, yaws: dict, level: MultiGoalLevel):
+    """Write the layout and yaws into ``model``/``data`` (static bodies: ``body_pos``/
+    ``body_quat``; free bodies and free-rooted agents: ``qpos``)."""
+    hazards, vases = objects(level)
+    for suffix in SUFFIXES:
+        name = "agent" + suffix
+        xy, yaw = layout[name], yaws[name]
+        if agent.name == "Point":
+            bid = model.body(name).id
+            model.body_pos[bid] = (xy[0], xy[1], agent.spawn_z)
+            model.body_quat[bid] = B.yaw_quat(yaw)
+        else:
+            B.free_placer("root" + suffix, agent.spawn_z)(model, data, xy, yaw)
+    for name in ("goal_red", "goal_blue", *hazards.names()):
+        bid = model.body(name).id
+        model.body_pos[bid][:2] = layout[name]
+        model.body_quat[bid] = B.yaw_quat(yaws[name])
+    for name in vases.names():
+        adr = model.jnt_qposadr[model.joint(name).id]
+        data.qpos[adr:adr + 3] = (*layout[name], Vases.Z)
+        data.qpos[adr + 3:adr + 7] = B.yaw_quat(yaws[name])
