@@ -36,7 +36,7 @@ def test_a_users_level_runs_with_every_cost_of_its_objects():
     for seed in range(5):        # compiled once: reset writes positions into the same model
         env.reset(seed=seed)
         assert u.model is model
-    assert env.spec.max_episode_steps is None and u.config.max_episode_steps == 1000
+    assert env.spec.max_episode_steps == u.config.max_episode_steps == 1000   # the config's
 
 
 def test_the_named_levels_are_the_same_values():
