@@ -141,9 +141,11 @@ def integer(value, name: str, low: int, high: int) -> list[str]:
 
 def one_of(value, name: str, choices: tuple) -> list[str]:
     """Problems of a value that must be one of ``choices``, matched by type and value: the
-    float ``2.0``, ``True``, ``Decimal(2)`` or an array is not the int ``2``, nor is a str
-    subclass the str (``in`` would compare with ``==`` and take them, or fail on an array)."""
-    if any(type(value) is type(c) and value == c for c in choices):
+    float ``2.0``, ``True``, ``Decimal(2)`` or an array is not the int ``2`` (``in`` would
+    compare with ``==`` and take them, or fail on an array); a str choice takes any str
+    (``numpy.str_`` too)."""
+    if any((type(value) is type(c) or isinstance(c, str) and isinstance(value, str))
+           and value == c for c in choices):
         return []
     words = ", ".join(map(repr, choices[:-1])) + " or " if len(choices) > 1 else ""
     return [f"{name}: must be {words}{choices[-1]!r}, got {value!r}"]

@@ -115,3 +115,6 @@ def test_rectangles_must_be_tuples(field, value):
 ])
 def test_choices_compare_by_type_and_value(kwargs, text):
     refused(text, **kwargs)
+    # a str choice takes any str, numpy's too
+    cfg = nc.NavConfig(objects=(nc.Goal(look=np.str_("disc")),), floor=np.str_("checker"))
+    assert cfg == nc.NavConfig(objects=(nc.Goal(),))
