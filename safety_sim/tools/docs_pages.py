@@ -123,6 +123,12 @@ def space_text(space) -> str:
         return f"Box({bounds}, {space.shape}, {space.dtype})"
     if isinstance(space, spaces.Dict):
         return "Dict(" + ", ".join(f"{k}: {space_text(s)}" for k, s in space.spaces.items()) + ")"
+    if isinstance(space, spaces.Discrete):      # written here: the same on every gymnasium
+        start = f", start={int(space.start)}" if int(space.start) else ""
+        return f"Discrete({int(space.n)}{start})"
+    if isinstance(space, spaces.Text):
+        return (f"Text({space.min_length}..{space.max_length} characters of "
+                f"{''.join(sorted(space.character_set))!r})")
     return str(space)
 
 
