@@ -1,4 +1,4 @@
-"""The Building family's static scenery and meshes as data (spec sg_head.md §2.3; facts from
+"""The Building family's static scenery and meshes as data (docs/spec/sg_head.md §2.3; facts from
 Safety-Gymnasium's ``configs/building_goal.yaml`` and ``configs/assets.yaml`` at commit
 ae966e5, Apache-2.0, see ``NOTICE``)."""
 from __future__ import annotations
@@ -44,7 +44,7 @@ MESH_SCALES = {
 }
 
 #: the free-body meshes whose mass and inertia the reference takes from the mesh, and the
-#: density their geom keeps (``density=0.001``, spec §2.2)
+#: density their geom keeps (``density=0.001``, docs/spec/sg_head.md §2.2)
 MASSIVE = {"vase": 0.001, "gremlin": 0.001}
 
 

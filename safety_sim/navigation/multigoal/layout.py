@@ -1,4 +1,4 @@
-"""MultiGoal's layout (spec sg_head.md §4; Safety-Gymnasium's
+"""MultiGoal's layout (docs/spec/sg_head.md §4; Safety-Gymnasium's
 ``tasks/safe_multi_agent/utils/random_generator.py:sample_layout``): the usual rejection
 sampler places agent 0 (``agent``), the red and the blue goal, the hazards and the vases in
 that order (whole layouts redrawn on a failure, :func:`~safety_sim.navigation.layout.
