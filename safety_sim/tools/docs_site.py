@@ -64,8 +64,11 @@ def page_text(key: str, rows: list[registration.EnvRow], all_pages: dict) -> str
         parts += ["## Cost terms and labels", cost_section(u, info0)]
         parts += ["## Episode end", end_section(rep, u, steps)]
         cfg = getattr(u, "config", None)
-        if cfg is not None and hasattr(cfg, "objects"):
-            parts += ["## Randomness", random_section(cfg)]
+        parts += ["## Randomness", random_section(cfg) if hasattr(cfg, "objects") else (
+            "Everything random comes from the env's own generator, seeded by `reset(seed=k)`: "
+            "the same seed gives the same episode under the same actions (what is drawn: the "
+            "description above). Copies (`copy.deepcopy`, `pickle`) continue exactly as the "
+            "original.")]
         levels = dp.level_table(key, all_pages)
         if levels:
             parts += ["## Levels", levels]
