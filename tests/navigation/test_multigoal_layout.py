@@ -75,3 +75,30 @@ def test_world_and_first_observation_are_the_references(env_id):
     assert (model.nbody, model.ngeom) == (ref["nbody"], ref["ngeom"])
     obs = scene.first_observation(model, data, agent, level)
     assert np.max(np.abs(obs - np.array(ref["first_obs"]))) < 1e-14
+
+
+@pytest.mark.parametrize("env_id", RECORDED)
+def test_first_step_is_the_references(env_id):
+    """The first step of the recorded random actions: costs, cost terms and flags as
+    recorded; the Point's rewards too (to 1e-12) once the actions are mixed as the reference's
+    actuator order mixes them (x, x1, z, z1: ``MultiGoalWorld``'s docstring) -- safety_sim lets
+    each agent drive its own actuators. The Ant's rewards are left out: its steps differ
+    across MuJoCo versions (as the single-agent golden tests say)."""
+    from safety_sim.navigation.multigoal.world import AGENTS, MultiGoalWorld
+
+    ref = GOLDEN["golden_seed0"][env_id]
+    agent = env_id[len("Safety"):].split("MultiGoal")[0]
+    world = MultiGoalWorld(agent, int(env_id.split("MultiGoal")[1][0]))
+    world.reset(0)
+    actions = {a: np.array(ref["first_action"][a]) for a in AGENTS}
+    if agent == "Point":
+        (f0, t0), (f1, t1) = actions["agent_0"], actions["agent_1"]
+        actions = {"agent_0": np.array([f0, f1]), "agent_1": np.array([t0, t1])}
+    obs, rewards, costs, terminated, truncated, infos = world.step(actions)
+    assert costs == ref["first_cost"]
+    assert {a: infos[a][a] for a in AGENTS} == ref["first_info_costs"]
+    assert terminated == ref["first_terminated"] and truncated == ref["first_truncated"]
+    assert np.array_equal(obs["agent_0"], obs["agent_1"])
+    if agent == "Point":
+        for a in AGENTS:
+            assert rewards[a] == pytest.approx(ref["first_reward"][a], abs=1e-12)

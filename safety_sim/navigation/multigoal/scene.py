@@ -1,4 +1,4 @@
-"""MultiGoal's world (spec sg_head.md §4) built with ``mujoco.MjSpec``: the floor, agent 0
+"""MultiGoal's world (docs/spec/sg_head.md §4) built with ``mujoco.MjSpec``: the floor, agent 0
 (``agent``) and agent 1 (the same agent attached with the suffix ``1``: ``agent1``, ``x1``,
 ``accelerometer1``, ... as in the reference's ``multi_<agent>.xml``), the red and the blue goal,
 the hazards and the vases; and the reset state of a seed with the first observation.
@@ -69,10 +69,12 @@ def build(agent: AgentSpec, level: MultiGoalLevel) -> mujoco.MjModel:
         return spec.compile()
 
 
-def reset(model, data, agent: AgentSpec, level: MultiGoalLevel, seed: int) -> dict:
+def reset(model, data, agent: AgentSpec, level: MultiGoalLevel, seed: int,
+          stream: np.random.RandomState | None = None) -> dict:
     """The reference's reset of ``seed`` written into ``model``/``data`` (forwarded); the
-    layout it keeps (goals as redrawn)."""
-    rs = np.random.RandomState(seed)
+    layout it keeps (goals as redrawn). ``stream``: the episode's ``RandomState(seed)``, if
+    the caller keeps drawing from it."""
+    rs = np.random.RandomState(seed) if stream is None else stream
     layout = sample_multigoal_layout(rs, level)
     hazards, vases = objects(level)
     yaws = {name: rs.uniform(0.0, 2.0 * math.pi) for name in
@@ -89,6 +91,7 @@ def reset(model, data, agent: AgentSpec, level: MultiGoalLevel, seed: int) -> di
             for a in (i, i + model.nu // 2):
                 data.qpos[model.jnt_qposadr[model.actuator_trnid[a, 0]]] = pos
     mujoco.mj_forward(model, data)
+    data.qacc_warmstart[:] = data.qacc       # as the reference's fresh MjData after its passes
     return layout
 
 
@@ -96,7 +99,8 @@ def redraw_goals(rs, extents, layout: dict, keepouts: dict) -> None:
     """The reference's goal update (``build_goal_position``/``sample_goal_position``): draw the
     red goal, then the blue one, each checked against the whole layout -- the previous goals
     included, and both agents at once (the root of the sum of the squared distances to
-    ``agent`` and ``agent1``, against the agent's keep-out) -- until both fit; ``layout``
+    ``agent`` and ``agent1`` at a reset; after a goal event the layout holds agent 0 alone),
+    against the agent's keep-out -- until both fit; ``layout``
     takes the new goal positions (the goal bodies move only where an agent stands in its
     goal: never at a reset)."""
     for _ in range(GOAL_TRIES):
@@ -113,7 +117,7 @@ def redraw_goals(rs, extents, layout: dict, keepouts: dict) -> None:
 
 
 def _clear(xy, layout: dict, keepouts: dict) -> bool:
-    agents = [layout["agent"], layout["agent1"]]
+    agents = [layout[a] for a in ("agent", "agent1") if a in layout]
     d2 = sum((xy[0] - a[0]) ** 2 + (xy[1] - a[1]) ** 2 for a in agents)
     if math.sqrt(d2) < keepouts["agent"] + GOAL_KEEPOUT:
         return False
