@@ -125,6 +125,25 @@ def _config_base_rows() -> list[EnvRow]:
     return rows
 
 
+def _multigoal_rows() -> list[EnvRow]:
+    """``Safety{Agent}MultiGoal{0,1,2}[Vision|Debug][Gymnasium]-v0`` (sg_head.md §4): two
+    agents keyed ``agent_0``/``agent_1``; Debug for the ``DEBUG_AGENTS``; no native vector
+    form; gymnasium's env checker off, as the reference registers them."""
+    rows = []
+    for agent in NAV_AGENTS:
+        for level in (0, 1, 2):
+            for variant in ("", "Vision", "Debug"):
+                if variant == "Debug" and agent not in DEBUG_AGENTS:
+                    continue
+                kwargs = {"agent": agent, "level": level, "vision": variant == "Vision",
+                          "debug": variant == "Debug"}
+                rows += [EnvRow(f"Safety{agent}MultiGoal{level}{variant}{alias}-v0",
+                                "safety_sim.navigation.multigoal.env:MultiGoalEnv", kwargs,
+                                1000, "multigoal", extra={"disable_env_checker": True})
+                         for alias in ("", "Gymnasium")]
+    return rows
+
+
 def _grid_rows() -> list[EnvRow]:
     return [
         EnvRow("SafetyConveyorBelt-v0", "safety_sim.gridworlds.conveyor_belt.env:ConveyorBeltEnv",
@@ -167,7 +186,7 @@ def _velocity_rows() -> list[EnvRow]:
 
 
 ENV_ROWS: tuple[EnvRow, ...] = tuple(_push_rows() + _navigation_rows() + _config_base_rows()
-                                     + _grid_rows() + _velocity_rows())
+                                     + _multigoal_rows() + _grid_rows() + _velocity_rows())
 
 
 #: families of the MuJoCo navigation env (agents driven by continuous actions, lidar, ...);

@@ -1,6 +1,8 @@
-"""Groundwork for Safety-Gymnasium's two-agent MultiGoal family (spec sg_head.md §4), not
-registered yet: the levels' placement data and the reference's layout draw (:mod:`.layout`),
-the two-agent world, its reset and observation (:mod:`.scene`), and one episode in the
-reference's calling convention (:mod:`.world`). The gymnasium/PettingZoo forms and the
-registration are still to be written.
+"""Safety-Gymnasium's two-agent MultiGoal family (spec sg_head.md §4):
+``Safety{Agent}MultiGoal{0,1,2}[Vision|Debug][Gymnasium]-v0``.
+
+:mod:`.layout` (the levels' placements and the reference's layout draw), :mod:`.scene` (the
+two-agent world, its reset and observation), :mod:`.world` (one episode in the reference's
+calling convention), :mod:`.env` (the registered gymnasium env, keyed by agent) and
+:mod:`.parallel` (its PettingZoo ``ParallelEnv``). No native vector form and no GPU form.
 """

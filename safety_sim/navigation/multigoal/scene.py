@@ -129,6 +129,22 @@ def suffixed(sensors: tuple[ObsSensor, ...], suffix: str) -> tuple[ObsSensor, ..
     return tuple(ObsSensor(s.key + suffix, s.sensor + suffix, s.kind) for s in sensors)
 
 
+def observation_keys(model, agent: AgentSpec, level: MultiGoalLevel
+                     ) -> list[tuple[str, int, int, tuple[int, ...]]]:
+    """``(key, start, stop, shape)`` of every key of the flat observation, in order."""
+    out, start = [], 0
+    lidars = ["goal_red_lidar", "goal_blue_lidar"]
+    lidars += ["hazards_lidar", "vases_lidar"] if level.hazards else []
+    for suffix in SUFFIXES:
+        keys = SensorReadout(model, suffixed(agent.obs_sensors, suffix)).sensor_keys
+        keys += [(k + suffix, (16,)) for k in lidars]
+        for key, shape in keys:
+            size = int(np.prod(shape))
+            out.append((key, start, start + size, tuple(shape)))
+            start += size
+    return out
+
+
 def first_observation(model, data, agent: AgentSpec, level: MultiGoalLevel) -> np.ndarray:
     """The flat observation both agents receive: per agent its sensors, then the 16-bin
     lidars of the red goal, the blue goal, the hazards and the vases (levels 1-2), seen from
@@ -160,12 +176,13 @@ def place(model, data, agent: AgentSpec, layout: dict, yaws: dict, level: MultiG
     for suffix in SUFFIXES:
         name = "agent" + suffix
         xy, yaw = layout[name], yaws[name]
-        if agent.name == "Point":
-            bid = model.body(name).id
+        bid = model.body(name).id
+        joint = model.body_jntadr[bid]
+        if model.jnt_type[joint] == mujoco.mjtJoint.mjJNT_FREE:     # a free-rooted agent
+            B.free_placer(model.joint(joint).name, agent.spawn_z)(model, data, xy, yaw)
+        else:                         # the Point: its slide axes turn with the body
             model.body_pos[bid] = (xy[0], xy[1], agent.spawn_z)
             model.body_quat[bid] = B.yaw_quat(yaw)
-        else:
-            B.free_placer("root" + suffix, agent.spawn_z)(model, data, xy, yaw)
     for name in ("goal_red", "goal_blue", *hazards.names()):
         bid = model.body(name).id
         model.body_pos[bid][:2] = layout[name]

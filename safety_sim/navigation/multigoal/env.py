@@ -1,0 +1,203 @@
+"""``Safety{Agent}MultiGoal{0,1,2}[Vision|Debug][Gymnasium]-v0``: Safety-Gymnasium's two-agent
+MultiGoal as a gymnasium env keyed by agent (see :class:`MultiGoalEnv`)."""
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from gymnasium.error import ResetNeeded
+
+from safety_sim.core import EpisodeGuard, RenderModes, check_flag, check_int, plain_seed
+from safety_sim.navigation.debug_keys import DebugKeys
+from safety_sim.navigation.multigoal import scene
+from safety_sim.navigation.multigoal.world import AGENTS, MultiGoalWorld
+from safety_sim.render.offscreen import OffscreenRenderer
+
+#: each agent's cost terms and the label that raises it
+LABEL_OF = {"cost_hazards": "in_hazard", "cost_vases_contact": "vase_contact",
+            "cost_vases_velocity": "vase_moving", "cost_contact_other": "contact_other"}
+VISION = 256
+
+
+class AgentSpaces(spaces.Dict):
+    """A ``Dict`` space keyed by agent that may also be called with an agent, as
+    Safety-Gymnasium's ``env.action_space(agent)``."""
+
+    def __call__(self, agent: str) -> spaces.Space:
+        return self[agent]
+
+
+def cost_fn(labels) -> float:
+    """An agent's step cost from its labels: 1.0 when any cost label holds (the reference's
+    indicator of the sum of its cost terms)."""
+    return 1.0 if set(labels) & set(LABEL_OF.values()) else 0.0
+
+
+class MultiGoalEnv(gymnasium.Env):
+    """Two agents of one kind, ``agent_0`` and ``agent_1``, each rewarded for reaching its own
+    goal (red, blue), among hazards (levels 1, 2) and vases (1; 10 at level 2), in
+    Safety-Gymnasium's calling convention (spec sg_head.md §4; rules:
+    :class:`~safety_sim.navigation.multigoal.world.MultiGoalWorld`).
+
+    ``reset(seed=s)`` -> ``(obs, infos)``, ``step({"agent_0": a0, "agent_1": a1})`` ->
+    ``(obs, rewards, terminateds, truncateds, infos)``, dicts keyed by agent;
+    ``safety_gymnasium.make`` (the drop-in) adds the costs: the reference's 6-tuple of dicts.
+    Both agents receive the same observation: agent 0's sensors and 16-bin lidars (red goal,
+    blue goal, hazards, vases), then agent 1's (keys suffixed ``1``). Spaces are
+    :class:`AgentSpaces` (``env.action_space("agent_0")`` as in the reference, or
+    ``env.action_space["agent_0"]``). ``infos[agent]``: the reference's shared dict
+    (``agent_0``/``agent_1`` cost terms, ``reward_sum``, ``goal_met``) plus the agent's
+    ``cost`` and ``labels`` (``cost_fn(labels) == cost``). Termination and truncation are
+    shared; stepping after the end raises ``ResetNeeded``.
+
+    Kwargs: ``agent`` (Point, Car, Doggo, Racecar, Ant: the reference loads only Point and Ant;
+    the others have no reference), ``level`` (0, 1, 2), ``vision`` (a ``Dict`` observation with
+    ``vision_0``/``vision_1``, 256x256x3 uint8 frames from each agent's camera), ``debug``
+    (Point, Car, Racecar: agent 0 driven by the keys I, J, K, L of the ``human`` viewer, agent 1
+    idle; the actions are checked, then ignored), ``render_mode`` (``"rgb_array"``),
+    ``width``/``height``.
+    """
+
+    metadata = {"render_modes": RenderModes(["rgb_array"]), "render_fps": 50}
+
+    def __init__(self, agent: str = "Point", level: int = 1, vision: bool = False,
+                 debug: bool = False, render_mode: str | None = None, width: int = 256,
+                 height: int = 256) -> None:
+        name = "MultiGoalEnv"
+        level = check_int(level, "level", name, 0, 2)
+        self.vision, self.debug = check_flag(vision, "vision", name), check_flag(
+            debug, "debug", name)
+        if render_mode not in (None, "rgb_array"):
+            raise ValueError(f"{name}: render_mode {render_mode!r} not in ['rgb_array']")
+        self.render_mode = render_mode
+        self.width, self.height = (check_int(width, "width", name, 1, 8192),
+                                   check_int(height, "height", name, 1, 8192))
+        self.world = MultiGoalWorld(agent, level)
+        self.name = f"Safety{self.world.agent.name}MultiGoal{level}"
+        self.possible_agents = list(AGENTS)
+        m, nu = self.world.model, self.world.nu
+        low, high = (m.actuator_ctrlrange[:nu, i].astype(np.float32).astype(np.float64)
+                     for i in (0, 1))
+        self.action_space = AgentSpaces({a: spaces.Box(low, high, dtype=np.float64)
+                                         for a in AGENTS})
+        self.keys = DebugKeys(self.world.agent.name, low, high) if self.debug else None
+        self.human_key_callback = self.keys
+        size = self.world.observation().size
+        flat = spaces.Box(-np.inf, np.inf, (size,), dtype=np.float64)
+        one = self._vision_space(flat) if self.vision else flat
+        self.observation_space = AgentSpaces({a: one for a in AGENTS})
+        self._guard = EpisodeGuard()
+        self._renderers: dict[tuple[int, int], OffscreenRenderer] = {}
+
+    @property
+    def agents(self) -> list[str]:
+        return list(AGENTS)
+
+    def _vision_space(self, flat) -> spaces.Dict:
+        """The reference's Vision observation: every key of the flat vector as its own entry,
+        agent 0's then ``vision_0``, agent 1's then ``vision_1``."""
+        w = self.world
+        self._keys = scene.observation_keys(w.model, w.agent, w.level)
+        image = spaces.Box(0, 255, (VISION, VISION, 3), dtype=np.uint8)
+        entries: OrderedDict = OrderedDict()     # the reference's key order, not sorted
+        for key, _, _, shape in self._keys:
+            low, high = (0.0, 1.0) if key.rstrip("1").endswith("lidar") else (-np.inf, np.inf)
+            entries[key] = spaces.Box(low, high, shape, dtype=np.float64)
+            if key == self._keys[len(self._keys) // 2 - 1][0]:
+                entries["vision_0"] = image
+        entries["vision_1"] = image
+        return spaces.Dict(entries)
+
+    def _observe(self) -> dict:
+        flat = self.world.observation()
+        if not self.vision:
+            return {a: flat.copy() for a in AGENTS}
+        frames = {"vision_0": self._frame("vision", VISION, VISION),
+                  "vision_1": self._frame("vision1", VISION, VISION)}
+        one = {}
+        for key in self.observation_space["agent_0"].spaces:
+            if key in frames:
+                one[key] = frames[key]
+            else:
+                _, start, stop, shape = next(k for k in self._keys if k[0] == key)
+                one[key] = flat[start:stop].reshape(shape)
+        return {a: {k: v.copy() for k, v in one.items()} for a in AGENTS}
+
+    def _frame(self, camera, width: int, height: int) -> np.ndarray:
+        """A frame from ``camera`` (an agent's ``vision``/``vision1`` or -1, the free camera)
+        by the house's off-screen renderer (one per size)."""
+        key = (width, height)
+        if key not in self._renderers:
+            model = self.world.model
+            model.vis.global_.offwidth = max(model.vis.global_.offwidth, width)
+            model.vis.global_.offheight = max(model.vis.global_.offheight, height)
+            self._renderers[key] = OffscreenRenderer(model, width, height)
+        return self._renderers[key].render(self.world.data, camera=camera).copy()
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+        if options is not None and not isinstance(options, dict):
+            raise TypeError(f"{self.name}: options must be a dict or None, got {options!r}")
+        if options:
+            raise ValueError(f"{self.name}: reset takes no options, got {sorted(options)}")
+        super().reset(seed=plain_seed(seed))
+        if seed is None:
+            seed = int(self.np_random.integers(2 ** 31))
+        _, infos = self.world.reset(plain_seed(seed))
+        self._guard.on_reset()
+        no_cost = {"cost": 0.0, "labels": frozenset()}
+        return self._observe(), {a: {**infos[a], **no_cost} for a in AGENTS}
+
+    def step(self, actions):
+        if self._guard.done or not self._guard.started:
+            self._guard.check_step(self.name)
+        actions = self._checked(actions)
+        if self.keys is not None:
+            actions = {"agent_0": self.keys.action(),
+                       "agent_1": np.zeros(self.world.nu)}
+        _, rewards, costs, terminated, truncated, shared = self.world.step(actions)
+        infos = {}
+        for a in AGENTS:
+            terms = shared[a][a]
+            labels = frozenset(LABEL_OF[k] for k, v in terms.items() if k in LABEL_OF and v)
+            infos[a] = {**shared[a], "cost": costs[a], "labels": labels}
+        ended_t, ended_u = terminated["agent_0"], truncated["agent_0"]
+        self._guard.on_step(ended_t, ended_u)
+        return self._observe(), rewards, terminated, truncated, infos
+
+    def _checked(self, actions) -> dict:
+        if not isinstance(actions, dict) or set(actions) != set(AGENTS):
+            raise ValueError(f"{self.name}: actions must be a dict with the keys {AGENTS}, "
+                             f"got {actions!r}")
+        out = {}
+        for a in AGENTS:
+            act = np.asarray(actions[a])
+            space = self.action_space[a]
+            if act.shape != space.shape or not np.issubdtype(act.dtype, np.number) or \
+                    not np.all(np.isfinite(act)) or not space.contains(act.astype(np.float64)):
+                raise ValueError(f"{self.name}: action of {a} {act!r} is not in {space}")
+            out[a] = act.astype(np.float64)
+        return out
+
+    def cost_fn(self, labels) -> float:
+        return cost_fn(labels)
+
+    def render(self):
+        if self.render_mode is None:
+            gymnasium.logger.warn(f"{self.name}: render() called without a render_mode")
+            return None
+        if not self._guard.started:
+            raise ResetNeeded(f"{self.name}: call reset() before render()")
+        return self._frame(-1, self.width, self.height)
+
+    def close(self) -> None:
+        for renderer in self._renderers.values():
+            renderer.close()
+        self._renderers = {}
+
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        state["_renderers"] = {}              # OpenGL contexts are not copied
+        return state

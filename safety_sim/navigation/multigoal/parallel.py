@@ -1,0 +1,65 @@
+"""MultiGoal as a PettingZoo ``ParallelEnv`` (needs the ``multiagent`` extra)::
+
+    from safety_sim.navigation.multigoal.parallel import parallel_env
+    env = parallel_env("Point", level=1)
+
+:class:`MultiGoalParallelEnv` wraps :class:`~safety_sim.navigation.multigoal.env.MultiGoalEnv`:
+the same agents (``agent_0``, ``agent_1``), spaces, observations and rewards; the costs are in
+``infos[agent]["cost"]``. ``agents`` is empty once the shared episode has ended.
+"""
+from __future__ import annotations
+
+import warnings
+
+from safety_sim.navigation.multigoal.env import MultiGoalEnv
+from safety_sim.navigation.multigoal.world import AGENTS
+
+try:
+    from pettingzoo import ParallelEnv
+except ImportError as exc:  # pragma: no cover - only without pettingzoo
+    raise ImportError("MultiGoal's PettingZoo form needs the optional 'multiagent' extra: "
+                      "pip install -e '.[multiagent]'") from exc
+
+
+class MultiGoalParallelEnv(ParallelEnv):
+    """PettingZoo ``ParallelEnv`` over a :class:`MultiGoalEnv` (see the module docstring).
+    ``reset`` passes ``seed`` on; options other than ``None``/``{}`` are dropped with a warning
+    (PettingZoo's API test passes some; the env itself takes none)."""
+
+    def __init__(self, env: MultiGoalEnv) -> None:
+        self.env = env
+        self.possible_agents = list(AGENTS)
+        self.agents: list[str] = []
+        self.metadata = {**env.metadata, "name": env.name, "is_parallelizable": True}
+        self.render_mode = env.render_mode
+
+    def observation_space(self, agent):
+        return self.env.observation_space[agent]
+
+    def action_space(self, agent):
+        return self.env.action_space[agent]
+
+    def reset(self, seed=None, options=None):
+        if options:
+            warnings.warn(f"{self.env.name}: reset options {sorted(options)} ignored (it "
+                          "takes none)", stacklevel=2)
+        obs, infos = self.env.reset(seed=seed)
+        self.agents = list(AGENTS)
+        return obs, infos
+
+    def step(self, actions):
+        obs, rewards, terminated, truncated, infos = self.env.step(dict(actions))
+        if all(terminated.values()) or all(truncated.values()):
+            self.agents = []
+        return obs, rewards, terminated, truncated, infos
+
+    def render(self):
+        return self.env.render()
+
+    def close(self) -> None:
+        self.env.close()
+
+
+def parallel_env(agent: str = "Point", level: int = 1, **kwargs) -> MultiGoalParallelEnv:
+    """The PettingZoo form of ``Safety{agent}MultiGoal{level}-v0`` (kwargs: MultiGoalEnv's)."""
+    return MultiGoalParallelEnv(MultiGoalEnv(agent, level, **kwargs))

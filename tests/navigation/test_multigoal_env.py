@@ -1,0 +1,111 @@
+"""The registered MultiGoal ids (spec sg_head.md §4) against the reference's recordings
+(``tests/data/sg_head_*.json``): every id and alias registered (the Car, Doggo and Racecar ones
+too, which the reference cannot load), the spaces of the ids it loads, the observation key
+order of its Vision ids, the first reset and step through ``gymnasium.make``, Safety-Gymnasium's
+calling convention through the drop-in (dict actions, 6-tuple of dicts, ``action_space(agent)``),
+and PettingZoo's parallel API and seed tests."""
+from __future__ import annotations
+
+import gymnasium
+import numpy as np
+import pytest
+from sg_head_refs import GOLDEN, SPACES, family_ids
+
+import safety_sim
+from safety_sim.navigation.debug_keys import KEY_I
+from safety_sim.navigation.multigoal.env import cost_fn
+
+REF = family_ids("MultiGoal")
+LOADED = [i for i in REF if SPACES["env_ids"][i]["loads"]]
+AGENTS = ("agent_0", "agent_1")
+
+
+def test_every_reference_id_and_alias_is_registered():
+    counts = SPACES["family_counts"]["MultiGoal"]
+    assert len(REF) == counts["ids"] == 39 and len(LOADED) == counts["loads"] == 15
+    ours = safety_sim.env_ids("multigoal")
+    assert sorted(ours) == sorted(REF + [i.replace("-v0", "Gymnasium-v0") for i in REF])
+    for env_id in LOADED:
+        assert gymnasium.spec(env_id).max_episode_steps == \
+            SPACES["env_ids"][env_id]["max_episode_steps"] == 1000
+
+
+@pytest.mark.parametrize("env_id", LOADED)
+def test_spaces_equal_the_references(env_id):
+    ref = SPACES["env_ids"][env_id]
+    env = gymnasium.make(env_id).unwrapped
+    assert env.possible_agents == ref["possible_agents"] == list(AGENTS)
+    for a in AGENTS:
+        act = ref["action_space"][a]
+        assert list(env.action_space(a).shape) == act["shape"]
+        assert np.all(env.action_space(a).low == act["low"])
+        assert np.all(env.action_space(a).high == act["high"])
+        obs = env.observation_space(a)
+        if ref["observation_space"]["type"] == "Dict":
+            assert list(obs.spaces) == ref["observation_space"]["keys"]
+        else:
+            assert list(obs.shape) == ref["observation_space"]["shape"]
+
+
+@pytest.mark.parametrize("env_id", sorted(k for k in GOLDEN["golden_seed0"] if "MultiGoal" in k))
+def test_first_reset_and_step_through_make(env_id):
+    """As recorded (the Point's actions mixed as the reference's actuator order mixes them,
+    see MultiGoalWorld; the Ant's rewards differ across MuJoCo versions and are left out)."""
+    ref = GOLDEN["golden_seed0"][env_id]
+    env = gymnasium.make(env_id)
+    obs, _ = env.reset(seed=0)
+    assert np.max(np.abs(obs["agent_0"] - ref["first_obs"])) < 1e-14
+    assert np.array_equal(obs["agent_0"], obs["agent_1"]) and ref["first_obs_same_for_all_agents"]
+    actions = {a: np.array(ref["first_action"][a]) for a in AGENTS}
+    if "Point" in env_id:
+        (f0, t0), (f1, t1) = actions["agent_0"], actions["agent_1"]
+        actions = {"agent_0": np.array([f0, f1]), "agent_1": np.array([t0, t1])}
+    _, rewards, terminated, truncated, infos = env.step(actions)
+    assert {a: infos[a]["cost"] for a in AGENTS} == ref["first_cost"]
+    assert {a: infos[a][a] for a in AGENTS} == ref["first_info_costs"]
+    assert terminated == ref["first_terminated"] and truncated == ref["first_truncated"]
+    for a in AGENTS:
+        assert cost_fn(infos[a]["labels"]) == infos[a]["cost"]
+        if "Point" in env_id:
+            assert rewards[a] == pytest.approx(ref["first_reward"][a], abs=1e-12)
+
+
+def test_safety_gymnasiums_calling_convention_through_the_drop_in():
+    import safety_sim.compat as compat
+
+    sg = compat.install()
+    try:
+        env = sg.make("SafetyPointMultiGoal1-v0")
+        obs, infos = env.reset(seed=0)
+        u = env.unwrapped
+        assert set(obs) == set(infos) == set(u.possible_agents) == set(AGENTS)
+        step = env.step({a: u.action_space(a).sample() for a in u.possible_agents})
+        assert len(step) == 6 and all(isinstance(part, dict) for part in step)
+        assert set(step[2]) == set(AGENTS)            # the costs, per agent
+        with pytest.raises(ValueError, match="action of agent_0"):
+            env.step({"agent_0": np.zeros(3), "agent_1": np.zeros(2)})
+    finally:
+        compat.uninstall()
+
+
+@pytest.mark.parametrize("agent", ["Point", "Car", "Ant"])
+def test_pettingzoo_parallel_api_and_seed_tests(agent):
+    from pettingzoo.test import parallel_api_test, parallel_seed_test  # the multiagent extra
+
+    from safety_sim.navigation.multigoal.parallel import parallel_env
+
+    parallel_api_test(parallel_env(agent, 1), num_cycles=200)
+    parallel_seed_test(lambda: parallel_env(agent, 1))
+
+
+def test_debug_ids_drive_agent_0_from_the_keyboard_only():
+    env = gymnasium.make("SafetyCarMultiGoal1Debug-v0")
+    env.reset(seed=2)
+    pad = env.unwrapped.human_key_callback
+    pad(KEY_I)                                         # forward
+    random = {a: env.unwrapped.action_space(a).sample() for a in AGENTS}
+    twin = gymnasium.make("SafetyCarMultiGoal1-v0")
+    twin.reset(seed=2)
+    ours = env.step(random)
+    theirs = twin.step({"agent_0": pad.action(), "agent_1": np.zeros(2)})
+    assert np.array_equal(ours[0]["agent_0"], theirs[0]["agent_0"]) and ours[1] == theirs[1]
