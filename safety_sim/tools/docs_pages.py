@@ -36,6 +36,7 @@ FAMILY_TITLES = {"push": "Safe Navigation: Push", "navigation": "Safe Navigation
                  "velocity": "Safe Velocity",
                  "config": "Safe Navigation: levels from a Safety-Gymnasium config dict",
                  "gridworld": "Gridworlds",
+                 "multigoal": "Safe Navigation: several agents, several goals (MultiGoal)",
                  "multiagent": "Multi-agent gridworlds", "ma_velocity": "Safe multi-agent velocity"}
 
 
@@ -92,12 +93,18 @@ def aliases(rows: list[registration.EnvRow]) -> dict[str, list[str]]:
     return out
 
 
+def version(env_id: str) -> int:
+    """The ``N`` of an id's ``-vN`` (0 without one)."""
+    found = re.search(r"-v(\d+)$", env_id)
+    return int(found.group(1)) if found else 0
+
+
 def representative(rows: list[registration.EnvRow]) -> registration.EnvRow:
     """The row a page is pictured and described by: the first canonical id that is not a
     Vision, Debug or alias id, preferring the Point agent."""
     canon = [r for r in canonical_rows(rows) if not r.kwargs.get("vision")
              and "Debug" not in r.id]
-    canon = sorted(canon or list(rows), key=lambda r: -int(re.search(r"(\d+)$", r.id).group(1)))
+    canon = sorted(canon or list(rows), key=lambda r: -version(r.id))
     return next((r for r in canon if r.kwargs.get("agent") == "Point"), canon[0])
 
 
@@ -290,7 +297,8 @@ def _config_of(r: registration.EnvRow):
     """The NavConfig of a navigation row: the level table's entry, else the built env's."""
     from safety_sim.navigation import config as nc
 
-    found = nc.LEVELS.get((task_family(page_key(r)), r.kwargs.get("level")))
+    level = r.kwargs.get("level")
+    found = nc.LEVELS.get((task_family(page_key(r)), level)) if isinstance(level, int) else None
     if found is not None:
         return found
     env = tools.make_env(r, disable_env_checker=True)

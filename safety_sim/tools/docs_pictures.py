@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from safety_sim import registration, tools
+from safety_sim.tools.cameras import OVERVIEW
 from safety_sim.tools.policies import make_policy
 
 SIZE = 200              # pixels, square
@@ -37,9 +38,18 @@ def policy_name(env) -> str:
 
 def frames_of_row(row: registration.EnvRow) -> tuple[list[np.ndarray], str]:
     """The frames of one short episode of ``row`` and the policy that drove it."""
-    camera = tools.check_camera(row, None)
-    env = tools.make_env(row, "rgb_array", width=SIZE, height=SIZE, camera=camera,
-                         disable_env_checker=True)
+    try:
+        camera: str | None = tools.check_camera(row, None)
+    except tools.ToolError:     # a family the tools know no cameras of: the level's overview
+        camera = OVERVIEW       # where the env has a level config, else its default camera
+    try:
+        env = tools.make_env(row, "rgb_array", width=SIZE, height=SIZE, camera=camera,
+                             disable_env_checker=True)
+    except (tools.ToolError, AttributeError, TypeError):
+        if camera != OVERVIEW:
+            raise
+        env = tools.make_env(row, "rgb_array", width=SIZE, height=SIZE,
+                             disable_env_checker=True)
     try:
         name = policy_name(env)
         policy = make_policy(name, env, seed=0)
