@@ -12,9 +12,9 @@ from gymnasium.error import ResetNeeded
 
 from safety_sim.core import EpisodeGuard, RenderModes, check_flag, check_int, plain_seed
 from safety_sim.navigation.debug_keys import DebugKeys
+from safety_sim.navigation.decor import NavRenderer
 from safety_sim.navigation.multigoal import scene
 from safety_sim.navigation.multigoal.world import AGENTS, MultiGoalWorld
-from safety_sim.render.offscreen import OffscreenRenderer
 
 #: each agent's cost terms and the label that raises it
 LABEL_OF = {"cost_hazards": "in_hazard", "cost_vases_contact": "vase_contact",
@@ -57,11 +57,12 @@ class MultiGoalEnv(gymnasium.Env):
     the others have no reference), ``level`` (0, 1, 2), ``vision`` (a ``Dict`` observation with
     ``vision_0``/``vision_1``, 256x256x3 uint8 frames from each agent's camera), ``debug``
     (Point, Car, Racecar: agent 0 driven by the keys I, J, K, L of the ``human`` viewer, agent 1
-    idle; the actions are checked, then ignored), ``render_mode`` (``"rgb_array"``),
-    ``width``/``height``.
+    idle; the actions are checked, then ignored), ``render_mode`` (``"human"``,
+    ``"rgb_array"``, ``"depth_array"``; frames from the free camera), ``width``/``height``.
     """
 
-    metadata = {"render_modes": RenderModes(["rgb_array"]), "render_fps": 50}
+    metadata = {"render_modes": RenderModes(["human", "rgb_array", "depth_array"]),
+                "render_fps": 50}
 
     def __init__(self, agent: str = "Point", level: int = 1, vision: bool = False,
                  debug: bool = False, render_mode: str | None = None, width: int = 256,
@@ -70,8 +71,9 @@ class MultiGoalEnv(gymnasium.Env):
         level = check_int(level, "level", name, 0, 2)
         self.vision, self.debug = check_flag(vision, "vision", name), check_flag(
             debug, "debug", name)
-        if render_mode not in (None, "rgb_array"):
-            raise ValueError(f"{name}: render_mode {render_mode!r} not in ['rgb_array']")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"{name}: render_mode {render_mode!r} not in "
+                             f"{list(self.metadata['render_modes'])}")
         self.render_mode = render_mode
         self.width, self.height = (check_int(width, "width", name, 1, 8192),
                                    check_int(height, "height", name, 1, 8192))
@@ -90,7 +92,9 @@ class MultiGoalEnv(gymnasium.Env):
         one = self._vision_space(flat) if self.vision else flat
         self.observation_space = AgentSpaces({a: one for a in AGENTS})
         self._guard = EpisodeGuard()
-        self._renderers: dict[tuple[int, int], OffscreenRenderer] = {}
+        m.vis.global_.offwidth = max(m.vis.global_.offwidth, self.width)
+        m.vis.global_.offheight = max(m.vis.global_.offheight, self.height)
+        self._render = NavRenderer(m, render_mode, self.width, self.height, camera=-1)
 
     @property
     def agents(self) -> list[str]:
@@ -115,8 +119,7 @@ class MultiGoalEnv(gymnasium.Env):
         flat = self.world.observation()
         if not self.vision:
             return {a: flat.copy() for a in AGENTS}
-        frames = {"vision_0": self._frame("vision", VISION, VISION),
-                  "vision_1": self._frame("vision1", VISION, VISION)}
+        frames = {"vision_0": self._frame("vision"), "vision_1": self._frame("vision1")}
         one = {}
         for key in self.observation_space["agent_0"].spaces:
             if key in frames:
@@ -126,16 +129,9 @@ class MultiGoalEnv(gymnasium.Env):
                 one[key] = flat[start:stop].reshape(shape)
         return {a: {k: v.copy() for k, v in one.items()} for a in AGENTS}
 
-    def _frame(self, camera, width: int, height: int) -> np.ndarray:
-        """A frame from ``camera`` (an agent's ``vision``/``vision1`` or -1, the free camera)
-        by the house's off-screen renderer (one per size)."""
-        key = (width, height)
-        if key not in self._renderers:
-            model = self.world.model
-            model.vis.global_.offwidth = max(model.vis.global_.offwidth, width)
-            model.vis.global_.offheight = max(model.vis.global_.offheight, height)
-            self._renderers[key] = OffscreenRenderer(model, width, height)
-        return self._renderers[key].render(self.world.data, camera=camera).copy()
+    def _frame(self, camera: str) -> np.ndarray:
+        """The 256x256 image of an agent's camera (``vision`` or ``vision1``)."""
+        return self._render.vision(self.world.data, self.world.model.camera(camera).id, None)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
         if options is not None and not isinstance(options, dict):
@@ -147,6 +143,8 @@ class MultiGoalEnv(gymnasium.Env):
             seed = int(self.np_random.integers(2 ** 31))
         _, infos = self.world.reset(plain_seed(seed))
         self._guard.on_reset()
+        if self.render_mode == "human":
+            self.render()
         no_cost = {"cost": 0.0, "labels": frozenset()}
         return self._observe(), {a: {**infos[a], **no_cost} for a in AGENTS}
 
@@ -165,6 +163,8 @@ class MultiGoalEnv(gymnasium.Env):
             infos[a] = {**shared[a], "cost": costs[a], "labels": labels}
         ended_t, ended_u = terminated["agent_0"], truncated["agent_0"]
         self._guard.on_step(ended_t, ended_u)
+        if self.render_mode == "human":
+            self.render()
         return self._observe(), rewards, terminated, truncated, infos
 
     def _checked(self, actions) -> dict:
@@ -190,14 +190,10 @@ class MultiGoalEnv(gymnasium.Env):
             return None
         if not self._guard.started:
             raise ResetNeeded(f"{self.name}: call reset() before render()")
-        return self._frame(-1, self.width, self.height)
+        if self.render_mode == "human":
+            self._render.human(self.world.data, self.human_key_callback)
+            return None
+        return self._render.frame(self.world.data, None)
 
     def close(self) -> None:
-        for renderer in self._renderers.values():
-            renderer.close()
-        self._renderers = {}
-
-    def __getstate__(self):
-        state = dict(self.__dict__)
-        state["_renderers"] = {}              # OpenGL contexts are not copied
-        return state
+        self._render.close()
