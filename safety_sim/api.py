@@ -18,6 +18,10 @@ def parallel_env(env_id: str, max_cycles: int | None = None, **kwargs):
     from safety_sim.registration import row
 
     r = row(env_id)
+    if r.family == "multigoal":    # Safety-Gymnasium's MultiGoal: already keyed "agent_0", ...
+        from safety_sim.navigation.multigoal.parallel import MultiGoalParallelEnv
+
+        return MultiGoalParallelEnv(gymnasium.make(env_id, **kwargs).unwrapped, max_cycles)
     if r.family != "multiagent":
         raise ValueError(f"{env_id} is not a multi-agent environment")
     from safety_sim.adapters.pettingzoo import ParallelAdapter  # needs pettingzoo

@@ -109,3 +109,12 @@ def test_debug_ids_drive_agent_0_from_the_keyboard_only():
     ours = env.step(random)
     theirs = twin.step({"agent_0": pad.action(), "agent_1": np.zeros(2)})
     assert np.array_equal(ours[0]["agent_0"], theirs[0]["agent_0"]) and ours[1] == theirs[1]
+
+
+def test_the_front_doors_parallel_env_builds_it_with_max_cycles():
+    env = safety_sim.parallel_env("SafetyPointMultiGoal0-v0", max_cycles=3)
+    env.reset(seed=1)
+    for _ in range(3):
+        assert env.agents == list(AGENTS)
+        step = env.step({a: env.action_space(a).sample() for a in env.agents})
+    assert all(step[3].values()) and env.agents == []

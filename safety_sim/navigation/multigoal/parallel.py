@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import warnings
 
+from safety_sim.core import check_int
 from safety_sim.navigation.multigoal.env import MultiGoalEnv
 from safety_sim.navigation.multigoal.world import AGENTS
 
@@ -22,12 +23,17 @@ except ImportError as exc:  # pragma: no cover - only without pettingzoo
 
 
 class MultiGoalParallelEnv(ParallelEnv):
-    """PettingZoo ``ParallelEnv`` over a :class:`MultiGoalEnv` (see the module docstring).
+    """PettingZoo ``ParallelEnv`` over a :class:`MultiGoalEnv` (see the module docstring;
+    ``safety_sim.parallel_env("SafetyPointMultiGoal1-v0")`` builds one). ``max_cycles``
+    truncates both agents after that many steps (PettingZoo's name; None: the env's 1000).
     ``reset`` passes ``seed`` on; options other than ``None``/``{}`` are dropped with a warning
     (PettingZoo's API test passes some; the env itself takes none)."""
 
-    def __init__(self, env: MultiGoalEnv) -> None:
+    def __init__(self, env: MultiGoalEnv, max_cycles: int | None = None) -> None:
         self.env = env
+        self.max_cycles = None if max_cycles is None else check_int(
+            max_cycles, "max_cycles", env.name, 1, 2 ** 31 - 1)
+        self._cycles = 0
         self.possible_agents = list(AGENTS)
         self.agents: list[str] = []
         self.metadata = {**env.metadata, "name": env.name, "is_parallelizable": True}
@@ -44,11 +50,14 @@ class MultiGoalParallelEnv(ParallelEnv):
             warnings.warn(f"{self.env.name}: reset options {sorted(options)} ignored (it "
                           "takes none)", stacklevel=2)
         obs, infos = self.env.reset(seed=seed)
-        self.agents = list(AGENTS)
+        self.agents, self._cycles = list(AGENTS), 0
         return obs, infos
 
     def step(self, actions):
         obs, rewards, terminated, truncated, infos = self.env.step(dict(actions))
+        self._cycles += 1
+        if self.max_cycles is not None and self._cycles >= self.max_cycles:
+            truncated = dict.fromkeys(truncated, True)
         if all(terminated.values()) or all(truncated.values()):
             self.agents = []
         return obs, rewards, terminated, truncated, infos
@@ -60,6 +69,7 @@ class MultiGoalParallelEnv(ParallelEnv):
         self.env.close()
 
 
-def parallel_env(agent: str = "Point", level: int = 1, **kwargs) -> MultiGoalParallelEnv:
+def parallel_env(agent: str = "Point", level: int = 1, max_cycles: int | None = None,
+                 **kwargs) -> MultiGoalParallelEnv:
     """The PettingZoo form of ``Safety{agent}MultiGoal{level}-v0`` (kwargs: MultiGoalEnv's)."""
-    return MultiGoalParallelEnv(MultiGoalEnv(agent, level, **kwargs))
+    return MultiGoalParallelEnv(MultiGoalEnv(agent, level, **kwargs), max_cycles)
