@@ -17,14 +17,15 @@ import gymnasium
 NAV_AGENTS = ("Point", "Car", "Doggo", "Racecar", "Ant")
 PUSH_AGENTS = NAV_AGENTS
 PUSH_LEVELS = (0, 1, 2)
-# Navigation tasks: (task, levels, entry point class, episode steps); spec/navigation.md §2,
-# spec/sg_extra_navigation.md §2 (Race, FadingEasy, FadingHard: the "Safe Vision" tasks).
+# Navigation tasks: (task, levels, entry point class, episode steps); docs/spec/navigation.md §2,
+# docs/spec/sg_extra_navigation.md §2 (Race, FadingEasy, FadingHard: the "Safe Vision" tasks).
 NAV_TASKS = (("Goal", (0, 1, 2), "GoalEnv", 1000), ("Button", (0, 1, 2), "ButtonEnv", 1000),
              ("Circle", (0, 1, 2), "CircleEnv", 500), ("Run", (0,), "RunEnv", 500),
              ("Race", (0, 1, 2), "RaceEnv", 500), ("FadingEasy", (0, 1, 2), "FadingEasyEnv", 1000),
              ("FadingHard", (0, 1, 2), "FadingHardEnv", 1000))
-# Tasks with keyboard-driven ``...Debug-v0`` ids, and their agents (sg_extra_navigation.md §7;
-# Push, Goal, Button, Circle and Run: Safety-Gymnasium 1.0.0's own, sg_head.md §6)
+# Tasks with keyboard-driven ``...Debug-v0`` ids, and their agents
+# (docs/spec/sg_extra_navigation.md §7; Push, Goal, Button, Circle and Run: Safety-Gymnasium
+# 1.0.0's own, docs/spec/sg_head.md §6)
 DEBUG_TASKS = ("Push", "Goal", "Button", "Circle", "Run", "Race", "FadingEasy", "FadingHard")
 DEBUG_AGENTS = ("Point", "Car", "Racecar")
 
@@ -126,7 +127,7 @@ def _config_base_rows() -> list[EnvRow]:
 
 
 def _multigoal_rows() -> list[EnvRow]:
-    """``Safety{Agent}MultiGoal{0,1,2}[Vision|Debug][Gymnasium]-v0`` (sg_head.md §4): two
+    """``Safety{Agent}MultiGoal{0,1,2}[Vision|Debug][Gymnasium]-v0`` (docs/spec/sg_head.md §4): two
     agents keyed ``agent_0``/``agent_1``; Debug for the ``DEBUG_AGENTS``; no native vector
     form; gymnasium's env checker off, as the reference registers them."""
     rows = []
@@ -167,7 +168,7 @@ def _grid_rows() -> list[EnvRow]:
 
 
 def _velocity_rows() -> list[EnvRow]:
-    """Safe Velocity (spec/velocity.md): each robot of ``tasks.velocity.ROBOTS`` with the v0
+    """Safe Velocity (docs/spec/velocity.md): each robot of ``tasks.velocity.ROBOTS`` with the v0
     and v1 speed limits, plus the ``...VelocityGymnasium-v*`` aliases."""
     from safety_sim.velocity.robots import MAX_EPISODE_STEPS, ROBOTS, VERSIONS, env_id
 

@@ -1,4 +1,4 @@
-"""The registered MultiGoal ids (spec sg_head.md §4) against the reference's recordings
+"""The registered MultiGoal ids (docs/spec/sg_head.md §4) against the reference's recordings
 (``tests/data/sg_head_*.json``): every id and alias registered (the Car, Doggo and Racecar ones
 too, which the reference cannot load), the spaces of the ids it loads, the observation key
 order of its Vision ids, the first reset and step through ``gymnasium.make``, Safety-Gymnasium's

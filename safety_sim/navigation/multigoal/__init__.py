@@ -1,4 +1,4 @@
-"""Safety-Gymnasium's two-agent MultiGoal family (spec sg_head.md §4):
+"""Safety-Gymnasium's two-agent MultiGoal family (docs/spec/sg_head.md §4):
 ``Safety{Agent}MultiGoal{0,1,2}[Vision|Debug][Gymnasium]-v0``.
 
 :mod:`.layout` (the levels' placements and the reference's layout draw), :mod:`.scene` (the

@@ -39,7 +39,7 @@ def cost_fn(labels) -> float:
 class MultiGoalEnv(gymnasium.Env):
     """Two agents of one kind, ``agent_0`` and ``agent_1``, each rewarded for reaching its own
     goal (red, blue), among hazards (levels 1, 2) and vases (1; 10 at level 2), in
-    Safety-Gymnasium's calling convention (spec sg_head.md §4; rules:
+    Safety-Gymnasium's calling convention (docs/spec/sg_head.md §4; rules:
     :class:`~safety_sim.navigation.multigoal.world.MultiGoalWorld`).
 
     ``reset(seed=s)`` -> ``(obs, infos)``, ``step({"agent_0": a0, "agent_1": a1})`` ->
