@@ -14,7 +14,7 @@ DEBUG_IDS = [i for i in safety_sim.env_ids() if "Debug" in i]
 
 
 def test_debug_ids_exist_for_point_car_racecar_only():
-    assert len(DEBUG_IDS) == 162      # 66 levels and 15 Base ids, with their aliases
+    assert len(DEBUG_IDS) == 180      # 66 levels, 15 Base, 9 MultiGoal; with aliases
     assert {gymnasium.spec(i).kwargs["agent"] for i in DEBUG_IDS} == {"Point", "Car", "Racecar"}
     for i in DEBUG_IDS:
         base = i.replace("Debug", "").replace("Gymnasium", "")

@@ -17,8 +17,8 @@ from refs import load_ref
 SPACES = load_ref("nav_spaces.json")
 GOLDEN = load_ref("nav_reset_golden.json")["golden"]
 # Goal, Button, Circle, Run (Race and Fading: test_sg_extra_golden.py)
-NAV_IDS = [i for i in safety_sim.env_ids("navigation")
-           if any(task in i for task in ("Goal", "Button", "Circle", "Run"))]
+NAV_IDS = [i for i in safety_sim.env_ids("navigation") if "Debug" not in i   # sg_head_debug
+           and any(task in i for task in ("Goal", "Button", "Circle", "Run"))]
 
 
 def test_registry_covers_every_reference_id_and_its_alias():

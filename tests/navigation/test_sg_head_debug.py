@@ -16,7 +16,8 @@ import safety_sim
 REF_IDS = family_ids("Debug_1.0.0")
 TASKS = ("Goal", "Push", "Button", "Circle", "Run")
 OURS = [i for i in safety_sim.env_ids() if "Debug" in i
-        and any(f"{t}{lv}Debug" in i for t in TASKS for lv in (0, 1, 2))]
+        and any(i.startswith(f"Safety{a}{t}{lv}Debug") for a in ("Point", "Car", "Racecar")
+                for t in TASKS for lv in (0, 1, 2))]
 
 
 def test_every_reference_debug_id_and_alias_is_registered():
