@@ -9,10 +9,25 @@ from safety_sim.gl import backend as _gl
 
 _gl.guard_mujoco_import()
 
-from safety_sim import vector  # noqa: E402,F401  (safety_sim.vector.make, as Safety-Gymnasium)
+from safety_sim import vector  # noqa: E402
 from safety_sim._version import __version__  # noqa: E402
 from safety_sim.api import make, make_ma, oracle, parallel_env  # noqa: E402
 from safety_sim.registration import ENV_ROWS, env_ids, register_all  # noqa: E402
+
+
+def _safety_gymnasium_vector(name: str):
+    """``safety_sim.vector.make`` and ``safety_sim.vector.Safety*VectorEnv``: Safety-Gymnasium's
+    names where its users look for them, imported from :mod:`safety_sim.compat.vector` on
+    first use (set here, by the front door, so that ``vector/`` imports nothing above it)."""
+    if name in ("make", "SafetyVectorEnv", "SafetySyncVectorEnv", "SafetyAsyncVectorEnv",
+                "NativeSafetyVectorEnv"):
+        from safety_sim.compat import vector as safety_gymnasium_vector
+
+        return getattr(safety_gymnasium_vector, name)
+    raise AttributeError(f"module 'safety_sim.vector' has no attribute {name!r}")
+
+
+vector.__getattr__ = _safety_gymnasium_vector  # type: ignore[attr-defined]  (PEP 562)
 
 __all__ = ["make", "make_ma", "oracle", "parallel_env", "dm_env", "env_ids", "ENV_ROWS",
            "__version__"]

@@ -20,8 +20,7 @@ def make_vec(env_id: str, num_envs: int = 1, *, device: str = "cuda", **kwargs: 
     import gymnasium
     from gymnasium.envs.registration import load_env_creator
 
-    import safety_sim  # noqa: F401  (registers the ids)
-
+    # the ids are registered: importing safety_sim.gpu ran safety_sim/__init__.py first
     spec = gymnasium.spec(env_id)
     if not spec.entry_point or not str(spec.entry_point).startswith("safety_sim.navigation"):
         raise ValueError(f"{env_id}: the GPU form covers the navigation ids (Push, Goal, "

@@ -7,18 +7,9 @@ The native vector envs themselves live with their families and are reached throu
 ``gymnasium.make_vec(id, num_envs, vectorization_mode="vector_entry_point")``.
 
 Safety-Gymnasium's ``vector.make`` and ``Safety*VectorEnv`` (6-tuple steps) live in
-:mod:`safety_sim.compat.vector`; they are also found here under their old names
-(``safety_sim.vector.make``), imported on first use.
+:mod:`safety_sim.compat.vector`. Its users find them here too, under their old names
+(``safety_sim.vector.make``): the front door (``safety_sim/__init__.py``) gives this module a
+hook that imports them from there on first use. Nothing here imports ``compat`` (a higher
+band, ``docs/architecture.md``).
 """
 from __future__ import annotations
-
-_SAFETY_GYMNASIUM_NAMES = ("make", "SafetyVectorEnv", "SafetySyncVectorEnv",
-                           "SafetyAsyncVectorEnv", "NativeSafetyVectorEnv")
-
-
-def __getattr__(name: str):
-    if name in _SAFETY_GYMNASIUM_NAMES:
-        from safety_sim.compat import vector
-
-        return getattr(vector, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
