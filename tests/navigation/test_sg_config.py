@@ -82,16 +82,19 @@ def test_layout_is_the_reference_layout(first_step):
 
 
 def test_first_observation_is_the_references(first_step):
-    """To 1e-6 (as the other navigation golden tests) but for ``buttons_lidar`` of
-    ButtonBase: the reference's HEAD starts a Button episode with the buttons resting
-    (docs/spec/sg_head.md §8.1), safety_sim with 1.0.0's order (a difference listed in the
-    docs)."""
+    """To 1e-6 (as the other navigation golden tests), ButtonBase's ``buttons_lidar`` aside:
+    the reference after 1.0.0 starts every Button episode with the buttons resting
+    (docs/spec/sg_head.md §8.1: that lidar reads zeros for 10 steps); safety_sim keeps 1.0.0's
+    reset for the Button levels (their recordings) and for ButtonBase alike, so that a Base id
+    with ``button_level0`` runs exactly as Button0, which Safety-Gymnasium's own
+    test_config_env requires (a difference listed in the docs)."""
     key, u, _, obs, _, ref = first_step
     want = np.array(ref["first_obs"])
     keep = np.ones(len(want), bool)
     for e in u.obs_layout.entries:
         if e.key == "buttons_lidar":
             keep[e.start:e.stop] = False
+            assert not any(want[e.start:e.stop])       # the reference's resting buttons
     assert np.max(np.abs(obs - want)[keep]) <= 1e-6, key
 
 
