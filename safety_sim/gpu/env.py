@@ -10,8 +10,8 @@ import numpy as np
 from safety_sim.core import check_int
 from safety_sim.gpu import _deps
 from safety_sim.gpu.layouts import HostLayouts
-from safety_sim.gpu.outputs import Outputs, check_actions
 from safety_sim.gpu.memory import check_world_memory
+from safety_sim.gpu.outputs import Outputs, check_actions
 from safety_sim.gpu.physics import WarpWorlds, buffers
 from safety_sim.gpu.state import WarpBackend
 from safety_sim.navigation.stepping import ManyWorldsStep
@@ -175,7 +175,7 @@ def _refuse_unsupported(single) -> None:
     """NotImplementedError naming the level and why, for what the GPU form does not offer:
     the Race levels (their track walls collide as mesh hulls and their goal ends the episode;
     neither is checked against the CPU env on MJWarp yet)."""
-    from safety_sim.navigation.objects.track import TrackWalls   # noqa: PLC0415
+    from safety_sim.navigation.objects.track import TrackWalls  # noqa: PLC0415
 
     if any(isinstance(kind, TrackWalls) for kind in single.config.objects):
         raise NotImplementedError(f"{single.name}: the Race levels are not supported by the GPU "

@@ -16,6 +16,7 @@ import math
 import mujoco
 import numpy as np
 
+from safety_sim.array_ops import ArrayOps
 from safety_sim.core import check_int
 from safety_sim.navigation import config as nc
 from safety_sim.navigation import objects as no
@@ -46,7 +47,7 @@ def default_buffers(runtime) -> tuple[int, int]:
     """``(njmax, nconmax)`` per world for the level ``runtime``: :data:`MARGIN` over its
     measured peaks (:mod:`safety_sim.gpu.buffer_table`); a level not measured (a user's
     ``config``) gets its agent's largest peaks over the registered levels."""
-    from safety_sim.gpu.buffer_table import PEAKS   # noqa: PLC0415
+    from safety_sim.gpu.buffer_table import PEAKS  # noqa: PLC0415
 
     peak = PEAKS.get(runtime.name)
     if peak is None:
@@ -99,8 +100,7 @@ class WarpWorlds:
         self._root = int(model.body_rootid[self.handles.agent_body])
         self._graph = None
         if self.gremlins:
-            from safety_sim.gpu.torch_ops import TorchOps   # noqa: PLC0415
-            self._ops = TorchOps(torch, mods.xpc, torch_device)
+            self._ops = ArrayOps(mods.xpc.array_namespace(torch.zeros(1)), device=torch_device)
             self._travel = runtime.config.find(no.Gremlins).travel
             self._ghosts_wp = wp.zeros((nc.SUBSTEPS, n, model.nmocap), dtype=wp.vec3,
                                        device=warp_device)

@@ -2,13 +2,13 @@
 (:class:`WarpBackend`): MuJoCo Warp's worlds (:class:`~safety_sim.gpu.physics.WarpWorlds`),
 their layouts drawn on the host (:class:`~safety_sim.gpu.layouts.HostLayouts`), what the rules
 read of the device state (float32, promoted to float64) and the observation -- the rules of
-``navigation/`` called with :class:`~safety_sim.gpu.torch_ops.TorchOps`, exactly as the CPU
+``navigation/`` called with :class:`~safety_sim.array_ops.ArrayOps` on torch, exactly as the CPU
 backend calls them with numpy."""
 from __future__ import annotations
 
 import numpy as np
 
-from safety_sim.gpu.torch_ops import TorchOps
+from safety_sim.array_ops import ArrayOps
 from safety_sim.navigation.judging import Facts
 from safety_sim.navigation.objects import Buttons
 from safety_sim.navigation.physics import agent_velocity
@@ -25,7 +25,7 @@ class WarpBackend:
         torch, n, dev = mods.torch, worlds.n, worlds.torch_device
         self.torch, self.n, self.device_name, self.worlds = torch, n, dev, worlds
         self.layouts, self.runtime, self.rule = layouts, runtime, runtime.config.reward
-        self.ops = TorchOps(torch, mods.xpc, dev)
+        self.ops = ArrayOps(mods.xpc.array_namespace(torch.zeros(1)), device=dev)
         h = runtime.handles
         self._read = torch.as_tensor(np.array(runtime.read_bodies), device=dev)
         self._lidar = torch.as_tensor(np.asarray(h.lidar_bodies, dtype=np.int64), device=dev)

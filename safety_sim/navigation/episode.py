@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from safety_sim.ops import Ops
+
 
 def settle_stream(stream: np.random.RandomState | None, owed) -> np.random.RandomState | None:
     """``stream`` advanced past the ``owed`` doubles of the steps taken since it was last
@@ -24,7 +26,7 @@ def settle_stream(stream: np.random.RandomState | None, owed) -> np.random.Rando
     return stream
 
 
-def tick(ops, timer, stepped):
+def tick(ops: Ops, timer, stepped):
     """The rest timer after a step: one less where it runs and the world stepped."""
     return ops.where(ops.logical_and(stepped, timer > 0), timer - 1, timer)
 

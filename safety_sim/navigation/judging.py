@@ -34,6 +34,7 @@ from typing import Any, Iterable
 from safety_sim import ops as _ops
 from safety_sim.navigation import config as nc
 from safety_sim.navigation import objects as no
+from safety_sim.ops import Ops
 
 #: every proposition, in the order of the registry of kinds, then ``goal_met``
 LABELS = tuple(label for kind in no.KINDS for label in kind.LABELS) + ("goal_met",)
@@ -81,20 +82,20 @@ class NavTask:
         self.terms = cost_table(config)
         self._memo: dict[tuple, tuple[frozenset[str], dict[str, float]]] = {}
 
-    def labels(self, ops, facts: Facts, goal_met=False) -> dict[str, Any]:
+    def labels(self, ops: Ops, facts: Facts, goal_met=False) -> dict[str, Any]:
         """Every proposition of the level in the state ``facts`` (each of ``label_names``,
         in an order fixed per level: contact labels, the kinds' own, ``goal_met``)."""
         found: dict[str, Any] = {}
         touching = facts.touching
         for label, prefix in self._touch:
-            found[label] = ops.any_objects(touching[prefix])
+            found[label] = ops.any_object(touching[prefix])
         for label, judge in self._judges:
             found[label] = judge(ops, facts)
         if self._goal_label:
             found["goal_met"] = goal_met
         return found
 
-    def cost_terms(self, ops, labels: dict[str, Any], buttons_active=True) -> dict[str, Any]:
+    def cost_terms(self, ops: Ops, labels: dict[str, Any], buttons_active=True) -> dict[str, Any]:
         """The 0/1 cost terms (object order), then ``cost_sum`` (1 when any term is): each
         term is 1 where its label holds; ``cost_buttons`` only counts while the buttons are
         active (the caller leaves the key out where they rest, as the reference)."""

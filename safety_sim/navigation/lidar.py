@@ -21,10 +21,12 @@ import functools
 import math
 from typing import Sequence
 
+from safety_sim.ops import Ops
+
 TWO_PI = 2.0 * math.pi
 
 
-def lidar(ops, agent_pos, agent_mat, objects, group_base, width: int,
+def lidar(ops: Ops, agent_pos, agent_mat, objects, group_base, width: int,
           num_bins: int = 16, max_dist: float = 3.0):
     """Readings of every group, ``width`` = ``num_bins * groups`` per world (a list for one
     world, an array (N, width) for many).
@@ -45,21 +47,23 @@ def lidar(ops, agent_pos, agent_mat, objects, group_base, width: int,
     main, nxt, prv = _tables(ops, num_bins)
 
     readings = []       # per object: its bin, the next, the previous, and how much in each
-    for p, base in ops.each(objects, group_base):      # each object, or all at once
+    for p, base in ops.each_object(objects, group_base):      # each object, or all at once
         vx, vy = p[0] - ax, p[1] - ay
         ex = vx * r00 + vy * r10 + cx
         ey = vx * r01 + vy * r11 + cy
         s = (max_dist - hypot(ex, ey)) / max_dist      # <= 0 (nothing) from max_dist on
         x = angle(ey, ex) * per_bin                   # atan2(ey, ex) % 2pi, in bins
         whole = floor(x)
-        f = x - whole           # exact: as x % 1.0 for x >= 0, and faster on arrays
+        # the fraction: exact (x - floor(x) needs no rounding), the bits of x % 1.0 for
+        # x >= 0, and faster on arrays
+        f = x - whole
         b = index(whole)        # b == num_bins only through round-off (bin 0)
         readings.append((base + main[b], s, base + nxt[b], f * s, base + prv[b], (1.0 - f) * s))
-    return ops.scatter_max(ops.zeros_per_world(ax, width), readings)
+    return ops.max_into_bins(ops.zeros_per_world(ax, width), readings)
 
 
 @functools.lru_cache(maxsize=32)
-def _tables(ops, num_bins: int) -> tuple:
+def _tables(ops: Ops, num_bins: int) -> tuple:
     """:func:`bin_tables` as constants of the namespace ``ops``."""
     return tuple(ops.asarray(t) for t in bin_tables(num_bins))
 

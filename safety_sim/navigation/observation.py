@@ -15,6 +15,7 @@ import numpy as np
 from safety_sim.navigation import decor
 from safety_sim.navigation.lidar import group_base, lidar
 from safety_sim.navigation.sensors import ObsLayout, SensorReadout
+from safety_sim.ops import Ops
 
 
 class NavObserver:
@@ -37,7 +38,7 @@ class NavObserver:
             start = self.lidar_start + self.bins * handles.lidar_keys.index("buttons_lidar")
             self.blank = slice(start, start + self.bins)
 
-    def observe(self, ops, sensordata, agent_pos, agent_mat, objects, resting,
+    def observe(self, ops: Ops, sensordata, agent_pos, agent_mat, objects, resting,
                 out: np.ndarray) -> np.ndarray:
         """Fill ``out``: sensors from ``sensordata``, then the lidar of the objects at
         ``objects`` (x and y: see :func:`~safety_sim.navigation.lidar.lidar`) seen from the agent (``agent_pos``, ``agent_mat``: its

@@ -16,19 +16,20 @@ from safety_sim.navigation import config as nc
 from safety_sim.navigation import handles as hd
 from safety_sim.navigation import objects as no
 from safety_sim.navigation.scene import Stepper
+from safety_sim.ops import Ops
 
 BAD_STATE = (mujoco.mjtWarning.mjWARN_BADQACC, mujoco.mjtWarning.mjWARN_BADQPOS,
              mujoco.mjtWarning.mjWARN_BADQVEL)
 
 
-def reset_by_mujoco(ops, time_before, time_after, nsub: int, dt: float):
+def reset_by_mujoco(ops: Ops, time_before, time_after, nsub: int, dt: float):
     """True where MuJoCo reset the simulation during ``nsub`` substeps (its answer to a state
     gone bad: NaN or huge values): the time did not advance by ``nsub * dt`` (a NaN time
     counts as reset)."""
     return ops.logical_not(abs(time_after - (time_before + nsub * dt)) <= 0.5 * dt)
 
 
-def agent_velocity(ops, cvel, xpos, com) -> tuple:
+def agent_velocity(ops: Ops, cvel, xpos, com) -> tuple:
     """World-frame XY velocity of a body's frame origin as ``mj_objectVelocity`` computes it
     (docs/spec/navigation.md §8.2): ``cvel``'s linear part moved from the subtree centre of mass
     ``com`` to ``xpos`` (``v - (xpos - com) x w``), MuJoCo's operations in its order. ``cvel`` is

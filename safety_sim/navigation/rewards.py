@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 
 from safety_sim import ops as _ops
 from safety_sim.navigation import bounds
+from safety_sim.ops import Ops
 
 
 @dataclass
@@ -39,7 +40,7 @@ class Scorer:
     ``reward(s) -> (reward, terms, met)`` every step. ``ops`` is the array namespace of the
     snapshots; ``start(s, mask)`` restarts only the worlds where ``mask`` holds."""
 
-    def __init__(self, rule, goal_size: float, ops=_ops.SCALAR) -> None:
+    def __init__(self, rule, goal_size: float, ops: Ops = _ops.SCALAR) -> None:
         self.rule, self.goal_size, self.ops = rule, goal_size, ops
         self.memory: tuple | None = None
 
@@ -80,12 +81,12 @@ def _checked(rule, positive=(), nonnegative=(), ints=(), pairs=()) -> list[str]:
     return [f"{type(rule).__name__}.{p}" for p in out]
 
 
-def _dist3(ops, p, q):
+def _dist3(ops: Ops, p, q):
     dx, dy, dz = p[0] - q[0], p[1] - q[1], p[2] - q[2]
     return ops.sqrt(dx * dx + dy * dy + dz * dz)
 
 
-def _dist2(ops, p, q):
+def _dist2(ops: Ops, p, q):
     dx, dy = p[0] - q[0], p[1] - q[1]
     return ops.sqrt(dx * dx + dy * dy)
 
@@ -100,7 +101,7 @@ class _Rule:
     def __post_init__(self) -> None:
         bounds.make_plain(self)     # numpy scalars are stored as the Python values they equal
 
-    def scorer(self, goal_size: float, ops=_ops.SCALAR) -> Scorer:
+    def scorer(self, goal_size: float, ops: Ops = _ops.SCALAR) -> Scorer:
         return Scorer(self, goal_size, ops)
 
 
@@ -118,16 +119,18 @@ class PushReward(_Rule):
     def check(self) -> list[str]:
         return _checked(self, positive=("clip",), nonnegative=("box_dist", "box_goal", "goal"))
 
-    def start(self, ops, s: Snapshot) -> tuple:
+    def start(self, ops: Ops, s: Snapshot) -> tuple:
         return _dist3(ops, s.box, s.agent), _dist3(ops, s.box, s.goal)
 
-    def reward(self, ops, s: Snapshot, memory: tuple, goal_size: float):
+    def reward(self, ops: Ops, s: Snapshot, memory: tuple, goal_size: float):
         prev_ab, prev_bg = memory
         d_ab, d_bg = _dist3(ops, s.box, s.agent), _dist3(ops, s.box, s.goal)
         met = d_bg <= goal_size
         t_ab = ops.where(prev_ab > 0.0, (prev_ab - d_ab) * self.box_dist, 0.0)
         t_bg = (prev_bg - d_bg) * self.box_goal
         t_goal = ops.where(met, self.goal, 0.0)
+        # the reference's running sum, which starts at 0.0, term by term in its order
+        # (floating-point addition is not associative; 0.0 + t also makes a -0.0 term +0.0)
         r = ((0.0 + t_ab) + t_bg) + t_goal
         clipped = ops.clip(r, -self.clip, self.clip)
         return clipped, {"agent_to_box": t_ab, "box_to_goal": t_bg, "goal_bonus": t_goal,
@@ -147,10 +150,10 @@ class GoalReward(_Rule):
     def check(self) -> list[str]:
         return _checked(self, positive=("clip",), nonnegative=("distance", "goal"))
 
-    def start(self, ops, s: Snapshot) -> tuple:
+    def start(self, ops: Ops, s: Snapshot) -> tuple:
         return (_dist2(ops, s.agent, s.goal),)
 
-    def reward(self, ops, s: Snapshot, memory: tuple, goal_size: float):
+    def reward(self, ops: Ops, s: Snapshot, memory: tuple, goal_size: float):
         d = _dist2(ops, s.agent, s.goal)
         met = s.goal_touched if self.met_by_touch else d <= goal_size
         t_d = (memory[0] - d) * self.distance
@@ -202,14 +205,16 @@ class CircleReward(_Rule):
     def check(self) -> list[str]:
         return _checked(self, positive=("radius", "scale", "clip"))
 
-    def start(self, ops, s: Snapshot) -> tuple:
+    def start(self, ops: Ops, s: Snapshot) -> tuple:
         return ()
 
-    def reward(self, ops, s: Snapshot, memory: tuple, goal_size: float):
+    def reward(self, ops: Ops, s: Snapshot, memory: tuple, goal_size: float):
         x, y = s.agent[0], s.agent[1]
         u, v = s.velocity
         radius = ops.sqrt(x * x + y * y)
         at_origin = radius == 0.0
+        # any non-zero divisor at R = 0, whose result is replaced by 0 below (no division
+        # by zero in any form: numpy would warn, floats raise)
         safe = ops.where(at_origin, 1.0, radius)
         r = self.scale * ((-u * y + v * x) / safe) / (1 + abs(safe - self.radius))
         r = ops.where(at_origin, 0.0, r)
@@ -228,13 +233,13 @@ class RunReward(_Rule):
     def check(self) -> list[str]:
         return _checked(self, positive=("scale",), pairs=("target",))
 
-    def _potential(self, ops, s: Snapshot):
+    def _potential(self, ops: Ops, s: Snapshot):
         return -self.scale * _dist2(ops, s.agent, self.target)
 
-    def start(self, ops, s: Snapshot) -> tuple:
+    def start(self, ops: Ops, s: Snapshot) -> tuple:
         return (self._potential(ops, s),)
 
-    def reward(self, ops, s: Snapshot, memory: tuple, goal_size: float):
+    def reward(self, ops: Ops, s: Snapshot, memory: tuple, goal_size: float):
         p = self._potential(ops, s)
         r = p - memory[0]
         return r, {"run": r}, ops.like(p, False), (p,)

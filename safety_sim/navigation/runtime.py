@@ -22,6 +22,7 @@ from safety_sim.navigation.observation import NavObserver
 from safety_sim.navigation.reset_state import reference_forwards
 from safety_sim.navigation.rewards import Scorer
 from safety_sim.navigation.scene import compile_scene
+from safety_sim.ops import Ops
 
 
 class NavRuntime:
@@ -71,7 +72,7 @@ class NavRuntime:
         else:
             ctrl[...] = actions
 
-    def scorer(self, ops) -> Scorer:
+    def scorer(self, ops: Ops) -> Scorer:
         """The level's reward rule at work on numbers of ``ops``."""
         return Scorer(self.config.reward, self.goal_size, ops)
 

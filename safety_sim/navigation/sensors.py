@@ -6,11 +6,13 @@ copies MuJoCo sensor values into the flat vector with precomputed slices (no nam
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 import functools
+from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
+
+from safety_sim.ops import Ops
 
 
 @dataclass(frozen=True)
@@ -98,7 +100,7 @@ class SensorReadout:
         self._sin_dst = np.array([d for _, d in sincos], dtype=np.intp)
         self._quats = [(a, a + 4, d, d + 9) for a, d in quats]
 
-    def fill(self, sensordata, obs, ops=None) -> None:
+    def fill(self, sensordata, obs, ops: Ops | None = None) -> None:
         """Copy the observed sensors of one world (1-D arrays) or of many (a leading world
         axis on both) into ``obs``: sin/cos are numpy's in both, the rotation matrix is
         MuJoCo's ``mju_quat2Mat`` (:func:`quat_to_mat`). Other arrays (torch on a GPU) take
@@ -182,7 +184,7 @@ def _quat_mat(q: np.ndarray, diagonal) -> np.ndarray:
     return out
 
 
-def quat_to_mat_of(ops, q):
+def quat_to_mat_of(ops: Ops, q):
     """:func:`quat_to_mat` of quaternions ``(N, 4)`` of an array-API namespace ``ops`` (its
     ``xp``), as ``(N, 9)``: the same formula, MuJoCo 4's order of the diagonal's sums."""
     entries = _quat_entries(q[..., 0], q[..., 1], q[..., 2], q[..., 3], _diagonal_in_pairs)

@@ -26,6 +26,7 @@ from safety_sim import ops as _ops
 from safety_sim.navigation.episode import tick
 from safety_sim.navigation.judging import Facts
 from safety_sim.navigation.rewards import Snapshot
+from safety_sim.ops import Ops
 from safety_sim.vector.info import Partial
 
 
@@ -40,7 +41,7 @@ class WorldsBackend(Protocol):
     observes."""
 
     n: int
-    ops: Any                          # the array namespace of the rules on this backend
+    ops: Ops                          # the array namespace of the rules on this backend
 
     def device(self, mask: np.ndarray) -> Any:
         """A host bool mask as an array of ``ops`` (a new array)."""

@@ -28,8 +28,7 @@ from safety_sim.navigation.agents._build import VIEW_CONSTANTS
 from safety_sim.navigation.layout.placement import ResetLayout
 from safety_sim.navigation.physics import BAD_STATE, agent_velocity, reset_by_mujoco
 from safety_sim.navigation.reset_state import settle_like_reference
-from safety_sim.vector.mujoco_batch import (STAGE_ACC, STAGE_NONE, check_backend_memory,
-                                            open_backend)
+from safety_sim.vector.mujoco_batch import STAGE_ACC, STAGE_NONE, check_backend_memory, open_backend
 
 #: state and output fields the envs read every step
 _BOUND = ("qpos", "qvel", "ctrl", "time", "xpos", "xmat", "sensordata", "qacc",
@@ -239,7 +238,7 @@ class NavWorlds:
         times, t = [], 0.0
         for _ in range(size):
             times.append(t)
-            t = t + self.dt
+            t = t + self.dt         # MuJoCo's own ``time += timestep`` (not k * dt: other bits)
         self._ghost_times = np.array(times)
         gx, gy, gz = no.Gremlins.ghost_position(ops.NUMPY, self._ghost_times, self._travel)
         rows = np.stack([gx, gy, np.full_like(gx, gz)], axis=1)

@@ -22,6 +22,7 @@ import numpy as np
 
 from safety_sim.navigation.agents import _build as B
 from safety_sim.navigation.agents.base import AgentSpec, ObsSensor
+from safety_sim.ops import Ops
 
 SPAWN_Z = 0.18
 ALIVE_Z = 0.08            # alive while the agent body origin is strictly above this height
@@ -124,7 +125,7 @@ def reset_joints(rng: np.random.RandomState, model: mujoco.MjModel, data: mujoco
         data.qpos[model.jnt_qposadr[model.actuator_trnid[i, 0]]] = value
 
 
-def alive(ops, pos):
+def alive(ops: Ops, pos):
     """True while the agent body origin ``pos`` (its ``xpos`` after ``mj_forward``, coordinate
     first: ``(x, y, z)`` of one world or ``(3, N)`` arrays of many) is strictly above
     z = 0.08. A plain comparison: a bool for one world, a bool array of ``ops``' namespace

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from safety_sim.navigation import bounds
+from safety_sim.ops import Ops
 
 XY = tuple[float, float]
 RGBA = tuple[float, float, float, float]
@@ -104,7 +105,7 @@ class ObjectKind:
         """(info key, label) of its cost terms in this level (none unless it costs)."""
         return ((self.cost_key, self.label),) if self.costs and self.count else ()
 
-    def judge(self, ops, facts):
+    def judge(self, ops: Ops, facts):
         """The value of its :attr:`judged_label` in the state ``facts`` (a
         :class:`~safety_sim.navigation.judging.Facts`): a bool (one world) or a bool array
         (many), over the namespace ``ops``. Only kinds that name a ``judged_label`` judge;

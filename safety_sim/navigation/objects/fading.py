@@ -27,6 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from safety_sim import ops as _ops
+from safety_sim.ops import Ops
 
 
 @functools.lru_cache(maxsize=None)
@@ -71,7 +72,7 @@ def fade_groups(config, model) -> tuple[FadeGroup, ...]:
     return tuple(groups)
 
 
-def fade_tick(ops, counter, group: FadeGroup, labels: dict, met, stepped=True):
+def fade_tick(ops: Ops, counter, group: FadeGroup, labels: dict, met, stepped=True):
     """A group's counter after a step: 0 where it reappears, else one more (up to the table's
     end); unchanged where the world did not step (``stepped`` True: every world did)."""
     back = met if group.at_goal else False
@@ -89,7 +90,7 @@ class FadeState:
     :meth:`tick` writes the alphas into its ``geom_rgba``; without, :meth:`paint` writes a
     world's alphas into a given ``geom_rgba`` (the vector env's pictures)."""
 
-    def __init__(self, groups: tuple[FadeGroup, ...], ops=_ops.SCALAR, n: int | None = None,
+    def __init__(self, groups: tuple[FadeGroup, ...], ops: Ops = _ops.SCALAR, n: int | None = None,
                  model=None) -> None:
         self.groups, self.ops, self.n, self.model = groups, ops, n, model
         self._where = [_index(g.geoms) for g in groups]
@@ -161,7 +162,7 @@ def _index(geoms: np.ndarray):
     return geoms
 
 
-def fade_state(config, model, ops=_ops.SCALAR, n: int | None = None,
+def fade_state(config, model, ops: Ops = _ops.SCALAR, n: int | None = None,
                paint_model: bool = False) -> FadeState | None:
     """The :class:`FadeState` of a level (None when nothing fades); ``paint_model``: keep the
     alphas of ``model`` (one world) up to date."""

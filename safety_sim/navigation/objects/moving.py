@@ -12,6 +12,7 @@ from safety_sim.navigation.objects.base import (
     BOX_RGBA, GREMLIN_RGBA, RGBA, VASE_RGBA, ObjectKind, _mj, accepts_num)
 from safety_sim.navigation import bounds
 from safety_sim.numeric import sqrt_threshold
+from safety_sim.ops import Ops
 
 
 @dataclass(frozen=True)
@@ -98,11 +99,11 @@ class Vases(ObjectKind):
             return ()
         return ((self.cost_key, self.label), ("cost_vases_velocity", "vase_moving"))
 
-    def judge(self, ops, facts):
+    def judge(self, ops: Ops, facts):
         """``vase_moving`` (``vase_contact`` is its contact label): some vase's origin moves at
         least ``SPEED_LIMIT`` (its free joint's linear velocity, tested exactly on the
         square)."""
-        return ops.largest_sq_norm(*facts.velocity[self.prefix]) >= self._limit
+        return ops.largest_squared_norm(*facts.velocity[self.prefix]) >= self._limit
 
     def add_free(self, spec, agent) -> None:
         mj = _mj()
@@ -141,7 +142,7 @@ class Gremlins(ObjectKind):
         return self.SIZE
 
     @staticmethod
-    def ghost_position(ops, t, travel: float) -> tuple:
+    def ghost_position(ops: Ops, t, travel: float) -> tuple:
         """Where a gremlin's ghost is at simulation time ``t`` (before a substep,
         docs/spec/navigation.md §7.5): all in phase, ``(travel sin t, travel cos t, SIZE)`` from its
         layout point."""

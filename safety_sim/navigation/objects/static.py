@@ -31,6 +31,7 @@ from safety_sim.navigation.objects.base import (
     _static_body,
     accepts_num,
 )
+from safety_sim.ops import Ops
 
 
 @dataclass(frozen=True)
@@ -111,11 +112,11 @@ class Hazards(ObjectKind):
         """``sqrt(d2) < size`` exactly as ``d2 < _limit`` (safety_sim.numeric)."""
         return sqrt_threshold(self.size)
 
-    def judge(self, ops, facts):
+    def judge(self, ops: Ops, facts):
         """``in_hazard``: the agent origin strictly inside a disc (XY distance < size, tested
         exactly on the squared distance to the nearest hazard)."""
         xs, ys = facts.xy[self.prefix]
-        return ops.nearest_sq_dist(facts.agent[0], facts.agent[1], xs, ys) < self._limit
+        return ops.nearest_squared_distance(facts.agent[0], facts.agent[1], xs, ys) < self._limit
 
     def placement_areas(self) -> tuple[Rect, ...] | None:
         return self.areas
@@ -180,16 +181,16 @@ class Buttons(ObjectKind):
     def watched_bodies(self) -> tuple[str, ...]:
         return self.names()
 
-    def judge(self, ops, facts):
+    def judge(self, ops: Ops, facts):
         """``wrong_button``: an agent geom touches a button other than the goal button while
         the buttons are active."""
-        hit = ops.any_but(facts.touching[self.prefix], facts.goal_button)
+        hit = ops.any_other(facts.touching[self.prefix], facts.goal_button)
         return ops.logical_and(hit, facts.buttons_active)
 
     @staticmethod
-    def goal_touched(ops, facts):
+    def goal_touched(ops: Ops, facts):
         """An agent geom touches the goal button (what ``ButtonReward`` rewards)."""
-        return ops.any_at(facts.touching["button"], facts.goal_button)
+        return ops.flag_of(facts.touching["button"], facts.goal_button)
 
     def add_static(self, spec) -> None:
         for name in self.names():
@@ -242,7 +243,7 @@ class Boundary(ObjectKind):
     keepout: ClassVar[float] = 0.0
     rgba: ClassVar[RGBA] = SIGWALL_RGBA
 
-    def judge(self, ops, facts):
+    def judge(self, ops: Ops, facts):
         """``out_of_bounds``: the agent origin beyond the walls (|x| > locate; with four walls
         also |y| > locate)."""
         out = abs(facts.agent[0]) > self.locate
