@@ -115,8 +115,8 @@ class MultiGoalEnv(gymnasium.Env):
         entries["vision_1"] = image
         return spaces.Dict(entries)
 
-    def _observe(self) -> dict:
-        flat = self.world.observation()
+    def _observe(self, flat: np.ndarray | None = None) -> dict:
+        flat = self.world.observation() if flat is None else flat
         if not self.vision:
             return {a: flat.copy() for a in AGENTS}
         frames = {"vision_0": self._frame("vision"), "vision_1": self._frame("vision1")}
@@ -155,7 +155,7 @@ class MultiGoalEnv(gymnasium.Env):
         if self.keys is not None:
             actions = {"agent_0": self.keys.action(),
                        "agent_1": np.zeros(self.world.nu)}
-        _, rewards, costs, terminated, truncated, shared = self.world.step(actions)
+        flat, rewards, costs, terminated, truncated, shared = self.world.step(actions)
         infos = {}
         for a in AGENTS:
             terms = shared[a][a]
@@ -165,7 +165,7 @@ class MultiGoalEnv(gymnasium.Env):
         self._guard.on_step(ended_t, ended_u)
         if self.render_mode == "human":
             self.render()
-        return self._observe(), rewards, terminated, truncated, infos
+        return self._observe(flat["agent_0"]), rewards, terminated, truncated, infos
 
     def _checked(self, actions) -> dict:
         if not isinstance(actions, dict) or set(actions) != set(AGENTS):

@@ -145,28 +145,42 @@ def observation_keys(model, agent: AgentSpec, level: MultiGoalLevel
     return out
 
 
-def first_observation(model, data, agent: AgentSpec, level: MultiGoalLevel) -> np.ndarray:
+class Observer:
     """The flat observation both agents receive: per agent its sensors, then the 16-bin
     lidars of the red goal, the blue goal, the hazards and the vases (levels 1-2), seen from
-    that agent; agent 0's keys, then agent 1's (suffixed ``1``)."""
-    hazards, vases = objects(level)
-    groups = [["goal_red"], ["goal_blue"]]
-    groups += [list(hazards.names()), list(vases.names())] if level.hazards else []
-    names = [n for g in groups for n in g]
-    bounds = np.cumsum([0] + [len(g) for g in groups]).tolist()
-    base = lidar.group_base(bounds, 16)
-    parts = []
-    for suffix in SUFFIXES:
-        readout = SensorReadout(model, suffixed(agent.obs_sensors, suffix))
-        size = sum(int(np.prod(s)) for _, s in readout.sensor_keys)
-        own = np.zeros(size)
-        readout.fill(data.sensordata, own)
-        body = model.body("agent" + suffix).id
-        positions = [data.xpos[model.body(n).id].tolist() for n in names]
-        seen = lidar.lidar(ops.SCALAR, data.xpos[body].tolist(), data.xmat[body].tolist(),
-                           positions, list(base), 16 * len(groups))
-        parts += [own, np.asarray(seen, dtype=np.float64)]
-    return np.concatenate(parts)
+    that agent; agent 0's keys, then agent 1's (suffixed ``1``). Built once per model (sensor
+    slices and body ids looked up here), called once per step."""
+
+    def __init__(self, model, agent: AgentSpec, level: MultiGoalLevel) -> None:
+        hazards, vases = objects(level)
+        groups = [["goal_red"], ["goal_blue"]]
+        groups += [list(hazards.names()), list(vases.names())] if level.hazards else []
+        bounds = np.cumsum([0] + [len(g) for g in groups]).tolist()
+        self.base = list(lidar.group_base(bounds, 16))
+        self.width = 16 * len(groups)
+        self.objects = [model.body(n).id for g in groups for n in g]
+        self.agents = []
+        for suffix in SUFFIXES:
+            readout = SensorReadout(model, suffixed(agent.obs_sensors, suffix))
+            size = sum(int(np.prod(shape)) for _, shape in readout.sensor_keys)
+            self.agents.append((readout, size, model.body("agent" + suffix).id))
+
+    def __call__(self, data) -> np.ndarray:
+        xpos, xmat = data.xpos, data.xmat
+        positions = xpos[self.objects].tolist()
+        parts = []
+        for readout, size, body in self.agents:
+            own = np.zeros(size)
+            readout.fill(data.sensordata, own)
+            seen = lidar.lidar(ops.SCALAR, xpos[body].tolist(), xmat[body].tolist(),
+                               positions, self.base, self.width)
+            parts += [own, np.asarray(seen, dtype=np.float64)]
+        return np.concatenate(parts)
+
+
+def first_observation(model, data, agent: AgentSpec, level: MultiGoalLevel) -> np.ndarray:
+    """:class:`Observer`'s observation of ``data`` (built for this one call)."""
+    return Observer(model, agent, level)(data)
 
 
 def place(model, data, agent: AgentSpec, layout: dict, yaws: dict, level: MultiGoalLevel):

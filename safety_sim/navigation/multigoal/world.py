@@ -45,12 +45,17 @@ class MultiGoalWorld:
         self.data = mujoco.MjData(self.model)
         m = self.model
         root = m.body_rootid[m.geom_bodyid]
-        self.geoms = {a: set(np.flatnonzero(root == m.body(b).id).tolist())
-                      for a, (_, b) in GOAL_OF.items()}
+        self.geoms = {a: root == m.body(b).id for a, (_, b) in GOAL_OF.items()}  # masks
         self.vase_geoms = {m.geom(f"vase{i}").id: f"vase{i}" for i in range(self.level.vases)}
+        self.is_vase = np.zeros(m.ngeom, dtype=bool)
+        self.is_vase[list(self.vase_geoms)] = True
         self.last_contact = {f"vase{i}": 0 for i in range(20)}
         self.keepouts = {o.name: o.keepout for o in placed_objects(self.level)}
         self.nu = m.nu // 2
+        self.observe = scene.Observer(m, self.agent, self.level)
+        self.hazard_ids = [m.body(f"hazard{i}").id for i in range(self.level.hazards)]
+        self.vase_ids = {name: m.body(name).id for name in self.vase_geoms.values()}
+        self.body_ids = {b: m.body(b).id for _, b in GOAL_OF.values()}
 
     # -- state -------------------------------------------------------------------------
     def _xy(self, body: str) -> np.ndarray:
@@ -60,7 +65,7 @@ class MultiGoalWorld:
         return float(np.sqrt(np.sum(np.square(self._xy(body) - self._xy(a)))))
 
     def observation(self) -> np.ndarray:
-        return scene.first_observation(self.model, self.data, self.agent, self.level)
+        return self.observe(self.data)
 
     def reset(self, seed: int) -> tuple[dict, dict]:
         self.rs = np.random.RandomState(seed)
@@ -108,11 +113,16 @@ class MultiGoalWorld:
                 dict.fromkeys(AGENTS, truncated), {a: info for a in AGENTS})
 
     def _costs(self) -> dict:
-        m, d = self.model, self.data
-        mujoco.mj_forward(m, d)
+        m, d = self.model, self.data          # forwarded by the step (the reference again)
         cost: dict = {a: {} for a in AGENTS}
-        pairs = [(int(c.geom1), int(c.geom2)) for c in d.contact[:d.ncon]]
-        hazards = [d.xpos[m.body(f"hazard{i}").id][:2] for i in range(self.level.hazards)]
+        g1, g2 = d.contact.geom1[:d.ncon], d.contact.geom2[:d.ncon]
+        hazards = [d.xpos[h][:2] for h in self.hazard_ids]
+        speeds = {}
+        if self.vases_cost:
+            vel = np.zeros(6)
+            for name, vid in self.vase_ids.items():
+                mujoco.mj_objectVelocity(m, d, mujoco.mjtObj.mjOBJ_BODY, vid, vel, 0)
+                speeds[name] = float(np.sqrt(np.sum(np.square(vel[3:]))))
         for i, a in enumerate(AGENTS):
             body = GOAL_OF[a][1]
             if hazards:
@@ -122,26 +132,19 @@ class MultiGoalWorld:
                     raw += (HAZARD_SIZE - dist) if dist <= HAZARD_SIZE else 0.0
                 cost[a]["cost_hazards"] = raw
             if self.vases_cost:
-                touched = 0.0
-                for g1, g2 in pairs:
-                    vase = self.vase_geoms.get(g1) or self.vase_geoms.get(g2)
-                    if vase and (g1 in self.geoms[a] or g2 in self.geoms[a]):
-                        self.last_contact[vase] = i
-                        touched += 1.0
-                cost[a]["cost_vases_contact"] = touched
+                mine = self.geoms[a]
+                hits = (self.is_vase[g1] & mine[g2]) | (self.is_vase[g2] & mine[g1])
+                for k in np.flatnonzero(hits):
+                    vase = self.vase_geoms.get(int(g1[k])) or self.vase_geoms[int(g2[k])]
+                    self.last_contact[vase] = i
+                cost[a]["cost_vases_contact"] = float(np.count_nonzero(hits))
                 moving = 0.0
-                for name in self.vase_geoms.values():
-                    vel = np.zeros(6)
-                    mujoco.mj_objectVelocity(m, d, mujoco.mjtObj.mjOBJ_BODY, m.body(name).id,
-                                             vel, 0)
-                    speed = float(np.sqrt(np.sum(np.square(vel[3:]))))
+                for name, speed in speeds.items():
                     if speed >= VASE_SPEED and self.last_contact[name] == i:
                         moving += speed
                 cost[a]["cost_vases_velocity"] = moving
-        if self.contact_other and any(
-                (g1 in self.geoms["agent_0"] and g2 in self.geoms["agent_1"])
-                or (g2 in self.geoms["agent_0"] and g1 in self.geoms["agent_1"])
-                for g1, g2 in pairs):
+        zero, one = self.geoms["agent_0"], self.geoms["agent_1"]
+        if self.contact_other and np.any((zero[g1] & one[g2]) | (zero[g2] & one[g1])):
             for a in AGENTS:
                 cost[a]["cost_contact_other"] = 1.0
         for a in AGENTS:
