@@ -145,6 +145,30 @@ def _multigoal_rows() -> list[EnvRow]:
     return rows
 
 
+#: Safety-Gymnasium's FormulaOne levels (docs/spec/sg_head.md §3)
+FORMULA_ONE_LEVELS = (0, 1, 2)
+
+
+def _formula_one_rows() -> list[EnvRow]:
+    """``Safety{Agent}FormulaOne{Level}[Vision|Debug][Gymnasium]-v0``: the race track of
+    ``safety_sim.navigation.formula_one`` (Debug ids for the ``DEBUG_AGENTS`` only). The env
+    truncates at 1000 steps itself (the reference registers 5e13 and truncates in its task);
+    no native vector form (its staged goal event is not in the many-worlds step)."""
+    rows = []
+    for agent in NAV_AGENTS:
+        for level in FORMULA_ONE_LEVELS:
+            for variant in ("", "Vision", "Debug"):
+                if variant == "Debug" and agent not in DEBUG_AGENTS:
+                    continue
+                kwargs = {"agent": agent, "level": level, "vision": variant == "Vision",
+                          "debug": variant == "Debug"}
+                rows += [EnvRow(f"Safety{agent}FormulaOne{level}{variant}{alias}-v0",
+                                "safety_sim.navigation.formula_one.env:FormulaOneEnv", kwargs,
+                                1000, "formula_one")
+                         for alias in ("", "Gymnasium")]
+    return rows
+
+
 def _grid_rows() -> list[EnvRow]:
     return [
         EnvRow("SafetyConveyorBelt-v0", "safety_sim.gridworlds.conveyor_belt.env:ConveyorBeltEnv",
@@ -187,12 +211,13 @@ def _velocity_rows() -> list[EnvRow]:
 
 
 ENV_ROWS: tuple[EnvRow, ...] = tuple(_push_rows() + _navigation_rows() + _config_base_rows()
-                                     + _multigoal_rows() + _grid_rows() + _velocity_rows())
+                                     + _multigoal_rows() + _formula_one_rows() + _grid_rows()
+                                     + _velocity_rows())
 
 
 #: families of the MuJoCo navigation env (agents driven by continuous actions, lidar, ...);
 #: "config": the config-built Base ids
-NAVIGATION_FAMILIES = ("push", "navigation", "config")
+NAVIGATION_FAMILIES = ("push", "navigation", "config", "formula_one")
 
 
 def is_navigation(row: EnvRow) -> bool:

@@ -1,0 +1,1 @@
+"""Safety-Gymnasium's FormulaOne family (docs/spec/sg_head.md §3)."""
