@@ -41,7 +41,7 @@ def stage_of(xy) -> int:
 
 
 class FormulaOneEnv(NavigationEnv):
-    """Safety-Gymnasium's FormulaOne level ``level`` (0, 1, 2) for ``agent``.
+    """Safety-Gymnasium's FormulaOne race track: staged goals round a walled track (levels 0-2).
 
     A race track of 40 x 40 m walled by 508 convex pieces and a box (the reference's collision
     wall; its visual track mesh is not in the stored source, so the wall is drawn as kerbs of
