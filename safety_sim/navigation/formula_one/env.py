@@ -92,6 +92,22 @@ class FormulaOneEnv(NavigationEnv):
         """The index in :data:`.track.STAGES` of the current goal."""
         return self._stage
 
+    def make_oracle(self):
+        """The scripted driver of the staged goals (Point and Car; TypeError otherwise): the
+        navigation oracle's goal controller aimed at a waypoint on the way round the track
+        (:mod:`.route`), round the barriers. Use ``safety_sim.oracle(env)``."""
+        from safety_sim.navigation.oracle import make_nav_oracle
+        from safety_sim.navigation.oracle.state import nav_state
+
+        return make_nav_oracle(self, nav_state)
+
+    def nav_state(self):
+        """What the oracle reads (:class:`~safety_sim.navigation.oracle.state.NavState`): the
+        goal is the waypoint towards the current staged point, the barriers are vases."""
+        from safety_sim.navigation.formula_one.oracle import staged_state
+
+        return staged_state(self)
+
     def step(self, action):
         if self.debug_keys is None:
             return super().step(action)
