@@ -23,6 +23,9 @@ OVERVIEW = "overview"
 #: degrees below the horizon the overview looks down at, and its compass direction (MuJoCo's
 #: azimuth: 90 = looking towards +y, the fixed cameras' direction)
 ELEVATION, AZIMUTH = -72.0, 90.0
+#: the widest field of view (degrees) the overview uses before it moves the camera back, and
+#: the field of view it then takes (MuJoCo's default)
+WIDEST, FOVY = 90.0, 45.0
 #: metres of floor shown round the level's placement rectangle
 MARGIN = 0.25
 #: height (m) of the lidar rings over the agent, kept in the picture too
@@ -97,4 +100,10 @@ def use_overview(env, aspect: float) -> None:
     distance = 1.5 * float(model.stat.extent)
     vis = model.vis.global_
     vis.azimuth, vis.elevation = AZIMUTH, ELEVATION
-    vis.fovy = needed_fovy(base.config.extents, model.stat.center, distance, aspect)
+    fovy = needed_fovy(base.config.extents, model.stat.center, distance, aspect)
+    if fovy > WIDEST:     # a model of small extent (MultiGoal's): move back instead of widening
+        model.stat.extent = overview_distance(base.config.extents, model.stat.center, FOVY,
+                                              aspect) / 1.5
+        fovy = needed_fovy(base.config.extents, model.stat.center, 1.5 * model.stat.extent,
+                           aspect)
+    vis.fovy = fovy

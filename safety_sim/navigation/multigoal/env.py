@@ -58,7 +58,9 @@ class MultiGoalEnv(gymnasium.Env):
     ``vision_0``/``vision_1``, 256x256x3 uint8 frames from each agent's camera), ``debug``
     (Point, Car, Racecar: agent 0 driven by the keys I, J, K, L of the ``human`` viewer, agent 1
     idle; the actions are checked, then ignored), ``render_mode`` (``"human"``,
-    ``"rgb_array"``, ``"depth_array"``; frames from the free camera), ``width``/``height``.
+    ``"rgb_array"``, ``"depth_array"``), ``width``/``height``, ``camera_id`` (the camera
+    ``render`` films: -1, the default, is MuJoCo's free camera; ``safety-sim record`` aims it
+    at the whole level through ``model`` and ``config.extents``).
     """
 
     metadata = {"render_modes": RenderModes(["human", "rgb_array", "depth_array"]),
@@ -66,7 +68,7 @@ class MultiGoalEnv(gymnasium.Env):
 
     def __init__(self, agent: str = "Point", level: int = 1, vision: bool = False,
                  debug: bool = False, render_mode: str | None = None, width: int = 256,
-                 height: int = 256) -> None:
+                 height: int = 256, camera_id: int = -1) -> None:
         name = "MultiGoalEnv"
         level = check_int(level, "level", name, 0, 2)
         self.vision, self.debug = check_flag(vision, "vision", name), check_flag(
@@ -94,7 +96,19 @@ class MultiGoalEnv(gymnasium.Env):
         self._guard = EpisodeGuard()
         m.vis.global_.offwidth = max(m.vis.global_.offwidth, self.width)
         m.vis.global_.offheight = max(m.vis.global_.offheight, self.height)
-        self._render = NavRenderer(m, render_mode, self.width, self.height, camera=-1)
+        camera_id = check_int(camera_id, "camera_id", name, -1, m.ncam - 1)
+        self._render = NavRenderer(m, render_mode, self.width, self.height, camera=camera_id)
+
+    @property
+    def model(self):
+        """The MuJoCo model of both agents' world."""
+        return self.world.model
+
+    @property
+    def config(self):
+        """The level's placement data (``extents``, object counts), where the single-agent
+        envs have their ``NavConfig``."""
+        return self.world.level
 
     @property
     def agents(self) -> list[str]:
