@@ -194,3 +194,13 @@ def test_debug_ids_ignore_the_action():
 def test_bad_kwargs_are_refused_by_name(kwargs, error, match):
     with pytest.raises(error, match=match):
         FormulaOneEnv(**kwargs)
+
+
+def test_reset_options_place_the_agent_on_a_staged_point_only():
+    env = FormulaOneEnv("Point", 0)
+    with pytest.raises(ValueError, match="the goal is not placed"):
+        env.reset(seed=0, options={"layout": {"goal": (3.0, 9.0)}})
+    with pytest.raises(ValueError, match="outside the placement area of agent"):
+        env.reset(seed=0, options={"layout": {"agent": (0.0, 0.0)}})
+    env.reset(seed=0, options={"layout": {"agent": track.STAGES[6]}})
+    assert env.stage == 0

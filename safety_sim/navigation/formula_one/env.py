@@ -114,6 +114,17 @@ class FormulaOneEnv(NavigationEnv):
         self._check_action(action)
         return super().step(self.debug_keys.action())
 
+    def reset(self, *, seed: int | None = None, options=None):
+        """As :meth:`NavigationEnv.reset`; ``options={"layout": {"agent": (x, y)}}`` takes a
+        staged point only, and the goal cannot be given (it is the staged point after the
+        agent's)."""
+        layout = options.get("layout") if isinstance(options, dict) else None
+        if isinstance(layout, dict) and "goal" in layout:
+            raise ValueError(f"{self.name}: options['layout']: the goal is not placed; it is "
+                             "the staged point after the agent's start (place the agent on one "
+                             f"of {list(track.STAGES)})")
+        return super().reset(seed=seed, options=options)
+
     def _reset(self, layout):
         self._put_goal((stage_of(layout.xy["agent"]) + 1) % len(track.STAGES))
         return super()._reset(layout)
