@@ -152,8 +152,8 @@ FORMULA_ONE_LEVELS = (0, 1, 2)
 def _formula_one_rows() -> list[EnvRow]:
     """``Safety{Agent}FormulaOne{Level}[Vision|Debug][Gymnasium]-v0``: the race track of
     ``safety_sim.navigation.formula_one`` (Debug ids for the ``DEBUG_AGENTS`` only). The env
-    truncates at 1000 steps itself (the reference registers 5e13 and truncates in its task);
-    no native vector form (its staged goal event is not in the many-worlds step)."""
+    truncates at 1000 steps itself (the reference registers 5e13 and truncates in its task).
+    Native vector env: ``formula_one.vector`` (CPU; none for the Debug ids)."""
     rows = []
     for agent in NAV_AGENTS:
         for level in FORMULA_ONE_LEVELS:
@@ -162,9 +162,11 @@ def _formula_one_rows() -> list[EnvRow]:
                     continue
                 kwargs = {"agent": agent, "level": level, "vision": variant == "Vision",
                           "debug": variant == "Debug"}
+                vector = (None if variant == "Debug" else
+                          "safety_sim.navigation.formula_one.vector:FormulaOneVectorEnv")
                 rows += [EnvRow(f"Safety{agent}FormulaOne{level}{variant}{alias}-v0",
                                 "safety_sim.navigation.formula_one.env:FormulaOneEnv", kwargs,
-                                1000, "formula_one")
+                                1000, "formula_one", vector_entry_point=vector)
                          for alias in ("", "Gymnasium")]
     return rows
 
