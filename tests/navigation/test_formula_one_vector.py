@@ -36,3 +36,9 @@ def test_each_world_has_its_own_staged_goal_and_moves_it_on():
                                      (before[3] + 1) % 7]
     for i in (1, 3):
         assert tuple(u.worlds.xpos[i, goal, :2]) == track.STAGES[u.backend.stage[i]]
+
+
+def test_there_is_no_gpu_form():
+    with pytest.raises(TypeError, match="no GPU form"):
+        gymnasium.make_vec("SafetyPointFormulaOne0-v0", 2, vectorization_mode="vector_entry_point",
+                           device="cuda")
