@@ -204,3 +204,21 @@ def test_reset_options_place_the_agent_on_a_staged_point_only():
         env.reset(seed=0, options={"layout": {"agent": (0.0, 0.0)}})
     env.reset(seed=0, options={"layout": {"agent": track.STAGES[6]}})
     assert env.stage == 0
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"count": 201}, r"RoadBarriers\).count: must be an int in \[0, 200\]"),
+    ({"count": True}, r"RoadBarriers\).count: must be an int"),
+    ({"areas": ()}, r"RoadBarriers\).areas: must be None or a non-empty tuple"),
+    ({"areas": None}, r"RoadBarriers\).areas: the barriers need their rectangles"),
+    ({"areas": ((0.0, 0.0, -1.0, 1.0),)}, r"RoadBarriers\).areas: must be"),
+    ({"keepout": -1.0}, r"RoadBarriers\).keepout"),
+])
+def test_bad_barriers_are_refused_by_name(kwargs, match):
+    from safety_sim.navigation.config import NavConfig
+    from safety_sim.navigation.formula_one.kinds import RoadBarriers, StagedGoal, TrackWall
+    from safety_sim.navigation.formula_one.levels import StagedGoalReward
+
+    with pytest.raises(ValueError, match=match):
+        NavConfig((StagedGoal(), RoadBarriers(**kwargs), TrackWall()), StagedGoalReward(),
+                  (-2.0, -2.0, 2.0, 2.0), agent_keepout=0.0, floor_size=40.0)

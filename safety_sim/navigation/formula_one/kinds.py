@@ -23,6 +23,7 @@ from safety_sim.navigation import bounds, decor
 from safety_sim.navigation.formula_one import track
 from safety_sim.navigation.objects import Goal, Vases
 from safety_sim.navigation.objects.base import RGBA, ObjectKind, _mj
+from safety_sim.navigation.objects.looks import check_areas
 
 KERB_RGBA: RGBA = (0.78, 0.16, 0.14, 1.0)
 BARRIER_RGBA: RGBA = (0.95, 0.55, 0.10, 1.0)
@@ -104,9 +105,9 @@ class RoadBarriers(Vases):
     def check(self) -> list[str]:
         out = [p for p in super().check() if not p.startswith("count:")]
         out += bounds.integer(self.count, "count", 0, self.OWN_COUNT_BOUND)
-        if not (isinstance(self.areas, tuple) and self.areas):
-            out.append(f"areas: a non-empty tuple of rectangles, got {self.areas!r}")
-        return out
+        if self.areas is None:
+            out.append("areas: the barriers need their rectangles (a non-empty tuple)")
+        return out + check_areas(self.areas)
 
     def add_free(self, spec, agent) -> None:
         from safety_sim.navigation.formula_one import track_data
