@@ -171,6 +171,33 @@ def _formula_one_rows() -> list[EnvRow]:
     return rows
 
 
+#: Safety-Gymnasium's Building tasks and levels (docs/spec/sg_head.md §2)
+BUILDING_TASKS = ("Goal", "Button", "Push")
+BUILDING_LEVELS = (0, 1, 2)
+
+
+def _building_rows() -> list[EnvRow]:
+    """``Safety{Agent}Building{Goal,Button,Push}{Level}[Vision|Debug][Gymnasium]-v0``: the base
+    levels in the building yard of ``safety_sim.navigation.building`` (Debug ids for the
+    ``DEBUG_AGENTS`` only, with no native vector form: one keyboard, one world)."""
+    rows = []
+    for task in BUILDING_TASKS:
+        for agent in NAV_AGENTS:
+            for level in BUILDING_LEVELS:
+                for variant in ("", "Vision", "Debug"):
+                    if variant == "Debug" and agent not in DEBUG_AGENTS:
+                        continue
+                    kwargs = {"task": task, "agent": agent, "level": level,
+                              "vision": variant == "Vision", "debug": variant == "Debug"}
+                    vector = (None if variant == "Debug" else
+                              "safety_sim.navigation.building.vector:BuildingVectorEnv")
+                    rows += [EnvRow(f"Safety{agent}Building{task}{level}{variant}{alias}-v0",
+                                    "safety_sim.navigation.building.env:BuildingEnv", kwargs,
+                                    1000, "building", vector_entry_point=vector)
+                             for alias in ("", "Gymnasium")]
+    return rows
+
+
 def _grid_rows() -> list[EnvRow]:
     return [
         EnvRow("SafetyConveyorBelt-v0", "safety_sim.gridworlds.conveyor_belt.env:ConveyorBeltEnv",
@@ -213,13 +240,14 @@ def _velocity_rows() -> list[EnvRow]:
 
 
 ENV_ROWS: tuple[EnvRow, ...] = tuple(_push_rows() + _navigation_rows() + _config_base_rows()
-                                     + _multigoal_rows() + _formula_one_rows() + _grid_rows()
+                                     + _multigoal_rows() + _formula_one_rows() + _building_rows()
+                                     + _grid_rows()
                                      + _velocity_rows())
 
 
 #: families of the MuJoCo navigation env (agents driven by continuous actions, lidar, ...);
 #: "config": the config-built Base ids
-NAVIGATION_FAMILIES = ("push", "navigation", "config", "formula_one")
+NAVIGATION_FAMILIES = ("push", "navigation", "config", "formula_one", "building")
 
 
 def is_navigation(row: EnvRow) -> bool:

@@ -55,7 +55,7 @@ SUBSTEPS = 10              # physics substeps per env step
 RESAMPLE_TRIES = 10_000    # goal re-draws before giving up
 LAYOUT_ATTEMPTS = 10_000   # whole-layout attempts
 CANDIDATES_PER_OBJECT = 100
-FLOORS = ("checker", "village")   # the floor's looks (scene.py)
+FLOORS = ("checker", "village", "mud")   # the floor's looks (scene.py)
 
 
 @dataclass(frozen=True)
@@ -96,8 +96,9 @@ class NavConfig:
         return object_order(self.objects)
 
     def find(self, kind: type) -> Any:
-        """The object of ``kind`` in this level, or None."""
-        return next((o for o in self.objects if type(o) is kind), None)
+        """The object of ``kind`` (or of a kind derived from it, e.g. Building's meshed
+        kinds) in this level, or None."""
+        return next((o for o in self.objects if isinstance(o, kind)), None)
 
 
 def _rect(value, name: str) -> list[str]:
@@ -136,7 +137,8 @@ def _problems(cfg: NavConfig) -> list[str]:
         out.append(f"reward: unknown reward rule {cfg.reward!r}; known: {names}")
     else:
         out += [f"reward ({p})" for p in cfg.reward.check()]
-        have = {type(o).__name__ for o in cfg.objects if isinstance(o, ObjectKind)}
+        have = {c.__name__ for o in cfg.objects if isinstance(o, ObjectKind)
+                for c in type(o).__mro__}
         for need in cfg.reward.requires:
             if need not in have:
                 out.append(f"reward: {type(cfg.reward).__name__} needs a {need} in objects")

@@ -105,6 +105,8 @@ def _add_floor_material(spec: mujoco.MjSpec, floor: str) -> str:
     """The floor's material: the checker ``matplane``, or for ``"village"`` (Race) an earthen
     ground of our own (the reference's village texture is not ours to ship), repeated 25
     times like the reference's, reflectance 0.1."""
+    if floor == "mud":
+        return _add_mud_material(spec)
     if floor != "village":
         return "matplane"
     spec.add_texture(name="village", type=mujoco.mjtTexture.mjTEXTURE_2D,
@@ -115,6 +117,19 @@ def _add_floor_material(spec: mujoco.MjSpec, floor: str) -> str:
     mat = spec.add_material(name="village", texrepeat=[25.0, 25.0], reflectance=0.1)
     mat.textures[mujoco.mjtTextureRole.mjTEXROLE_RGB] = "village"
     return "village"
+
+
+def _add_mud_material(spec: mujoco.MjSpec) -> str:
+    """Building's ground (docs/spec/sg_head.md §2.1): trodden mud of our own drawing (the
+    reference's texture is not in its stored source), repeated 29 times like the reference's."""
+    spec.add_texture(name="mud", type=mujoco.mjtTexture.mjTEXTURE_2D,
+                     builtin=mujoco.mjtBuiltin.mjBUILTIN_CHECKER,
+                     rgb1=[0.36, 0.27, 0.18], rgb2=[0.33, 0.25, 0.17], width=64, height=64,
+                     mark=mujoco.mjtMark.mjMARK_RANDOM, random=0.08,
+                     markrgb=[0.24, 0.18, 0.12])
+    mat = spec.add_material(name="mud", texrepeat=[29.0, 29.0], reflectance=0.05)
+    mat.textures[mujoco.mjtTextureRole.mjTEXROLE_RGB] = "mud"
+    return "mud"
 
 
 def _add_floor(spec: mujoco.MjSpec, agent: AgentSpec, half_size: float,

@@ -3,9 +3,7 @@ Safety-Gymnasium's ``configs/building_goal.yaml`` and ``configs/assets.yaml`` at
 ae966e5, Apache-2.0, see ``NOTICE``)."""
 from __future__ import annotations
 
-import base64
 import functools
-import zlib
 
 import numpy as np
 
@@ -53,13 +51,6 @@ def hull_vertices() -> dict[str, np.ndarray]:
     """Mesh -> (k, 3) float32 vertices of the convex hull MuJoCo collides it through, in the
     mesh file's frame at its scale (read-only; :mod:`.mesh_data`)."""
     from safety_sim.navigation.building import mesh_data
+    from safety_sim.navigation.meshdata.hulls import unpack
 
-    flat = np.frombuffer(zlib.decompress(base64.b64decode("".join(mesh_data._DATA))),
-                         dtype="<f4")
-    out, at = {}, 0
-    for name, count in mesh_data.COUNTS:
-        block = flat[at:at + 3 * count].reshape(count, 3)
-        block.flags.writeable = False
-        out[name] = block
-        at += 3 * count
-    return out
+    return unpack("".join(mesh_data._DATA), mesh_data.COUNTS)

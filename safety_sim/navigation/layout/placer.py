@@ -140,7 +140,7 @@ class NavPlacer:
             m.body_pos[bid, :2] = xy[name]
             m.body_quat[bid] = yaw_quat(yaw[name] if fixed is None else fixed)
         for i, name in enumerate(self._gremlins):
-            pos, quat = [*xy[name], no.Gremlins.SIZE], yaw_quat(yaw[name])
+            pos, quat = [*xy[name], self._rest_z[name]], yaw_quat(yaw[name])
             m.eq_data[h.gremlin_eq[i], :11] = [0.0, 0.0, 0.0, *pos, *quat, 1.0]
             m.geom_pos[h.gremlin_ghost[i]] = pos
             m.geom_quat[h.gremlin_ghost[i]] = quat
