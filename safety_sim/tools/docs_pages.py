@@ -37,6 +37,7 @@ FAMILY_TITLES = {"push": "Safe Navigation: Push", "navigation": "Safe Navigation
                  "config": "Safe Navigation: levels from a Safety-Gymnasium config dict",
                  "gridworld": "Gridworlds",
                  "multigoal": "Safe Navigation: several agents, several goals (MultiGoal)",
+                 "building": "Safe Navigation: Goal, Button, Push in a building yard (Building)",
                  "multiagent": "Multi-agent gridworlds", "ma_velocity": "Safe multi-agent velocity"}
 
 
