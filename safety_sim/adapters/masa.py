@@ -40,6 +40,10 @@ class LabelledTaskEnv(gymnasium.Env):
         limit: dict[str, Any] = ({"max_episode_steps": max_episode_steps}
                                  if max_episode_steps else {})
         self.env = gymnasium.make(env_id, **limit, **kwargs)
+        if hasattr(self.env.unwrapped, "possible_agents"):   # per-agent dicts (MultiGoal)
+            self.env.close()
+            raise ValueError(f"{env_id} has several agents (actions, rewards and labels per "
+                             "agent): MASA's labelled form is for single-agent ids")
         if not limit:     # the registry's TimeLimit is dropped: MASA adds its own
             self.env = _without_time_limit(self.env)
         self.env_id = env_id

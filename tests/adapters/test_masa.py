@@ -17,7 +17,8 @@ import safety_sim
 from safety_sim.adapters.masa import LabelledTaskEnv, register_masa_env
 from safety_sim.registration import ENV_ROWS
 
-SINGLE_AGENT = [r.id for r in ENV_ROWS if r.family != "multiagent" and "Vision" not in r.id
+SINGLE_AGENT = [r.id for r in ENV_ROWS if r.family not in ("multiagent", "multigoal")
+                and "Vision" not in r.id
                 and "Gymnasium" not in r.id and ("Push" not in r.id or "Point" in r.id)]
 
 
@@ -48,6 +49,13 @@ def test_label_fn_and_cost_fn_follow_the_env_info(env_id):
         assert labels == set(info["labels"]) and env.cost_fn(labels) == info["cost"]
         if terminated or truncated:
             break
+
+
+def test_ids_with_several_agents_are_refused_by_name():
+    reg = _Registry()
+    make = reg.get(register_masa_env("SafetyPointMultiGoal0-v0", reg))
+    with pytest.raises(ValueError, match="SafetyPointMultiGoal0-v0 has several agents"):
+        make()
 
 
 def test_labels_of_push_hazards_come_from_info():
