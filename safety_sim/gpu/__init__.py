@@ -3,7 +3,7 @@ single-source rules on torch tensors, exact layouts from the host sampler (``doc
 
 ``safety_sim.gpu.make_vec(id, num_envs, device="cuda")`` (or ``"cpu"``: Warp's CPU device)
 builds :class:`~safety_sim.gpu.env.NavigationGpuVectorEnv` for every navigation id (Push,
-Goal, Button, Circle, Run x Point, Car, Doggo, Racecar, Ant; ``SafetyNavigation-v0`` with a
+Goal, Button, Circle, Run, Race x Point, Car, Doggo, Racecar, Ant; ``SafetyNavigation-v0`` with a
 ``config``). Needs the ``[gpu]`` extra (``pip install -e '.[gpu]'``); importing this package
 loads none of it.
 """

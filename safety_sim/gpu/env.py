@@ -69,7 +69,6 @@ class NavigationGpuVectorEnv(BatchedVectorEnv):
             raise NotImplementedError(f"{single.name}: Vision ids are not supported by the GPU "
                                       "form (their camera images are OpenGL frames); use the "
                                       "CPU vector env")
-        _refuse_unsupported(single)
         self._buffers = buffers(single.runtime, njmax, nconmax, single.name)
         limit = single.config.max_episode_steps
         if max_episode_steps is not None:
@@ -169,15 +168,3 @@ class NavigationGpuVectorEnv(BatchedVectorEnv):
         if layouts is not None:
             layouts.close()
         super().close_extras(**kwargs)
-
-
-def _refuse_unsupported(single) -> None:
-    """NotImplementedError naming the level and why, for what the GPU form does not offer:
-    the Race levels (their track walls collide as mesh hulls and their goal ends the episode;
-    neither is checked against the CPU env on MJWarp yet)."""
-    from safety_sim.navigation.objects.track import TrackWalls  # noqa: PLC0415
-
-    if any(isinstance(kind, TrackWalls) for kind in single.config.objects):
-        raise NotImplementedError(f"{single.name}: the Race levels are not supported by the GPU "
-                                  "form (their mesh-hull track walls and end-of-race event are "
-                                  "not checked on MuJoCo Warp); use the CPU vector env")

@@ -136,8 +136,6 @@ def test_clear_errors(make_gpu):
             gpu.make_vec(ID, 2, device="cuda")
     with pytest.raises(NotImplementedError, match="Vision ids"):
         gpu.make_vec("SafetyPointGoal1Vision-v0", 2, device="cpu")
-    with pytest.raises(NotImplementedError, match="Race levels are not supported"):
-        gpu.make_vec("SafetyPointRace1-v0", 2, device="cpu")
     with pytest.raises(ValueError, match="output must be"):
         make_gpu(ID, 2, output="jax")
     model = gymnasium.make(ID).unwrapped.model
