@@ -102,3 +102,13 @@ def test_a_stream_copied_from_a_snapshot_goes_on_as_the_original(runtime):
         assert copy.standard_normal() == rs.standard_normal()
     finally:
         lay.close()
+
+
+def test_layout_streams_are_randomstates_of_the_seed():
+    """``layout_stream`` builds its stream from a constant seed sequence and reseeds it (cheap);
+    the state is the reference's ``RandomState(seed)`` (a larger seed: its 32-bit words)."""
+    for seed in (0, 1, 12345, 2 ** 32 - 1):
+        assert _same_state(layout_stream(seed), np.random.RandomState(seed))
+    big = 2 ** 70 + 3
+    words = np.array([big & 0xFFFFFFFF, (big >> 32) & 0xFFFFFFFF, big >> 64], dtype=np.uint32)
+    assert _same_state(layout_stream(big), np.random.RandomState(words))

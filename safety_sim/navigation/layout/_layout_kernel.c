@@ -13,7 +13,8 @@
  * One IEEE operation at a time, like the Python code: built with -ffp-contract=off (no fused
  * multiply-add), the results are bit for bit the pure-Python sampler's (tests compare them).
  * No numpy headers are needed: arrays arrive through the buffer protocol and are checked here.
- * The caller holds the bit generator's lock.
+ * The caller holds the bit generator's lock; the sampling loop runs without the interpreter's
+ * lock (threads drawing other worlds' layouts run in parallel).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -123,6 +124,9 @@ static PyObject *sample(PyObject *self, PyObject *args)
     Sampler s = {gen, rects.buf, index, limits.buf, n, tries, xy, xy + n};
     int64_t *fails = failures.buf;
     long status = OUT_OF_ATTEMPTS;
+    /* the loop touches only the buffers held above and the bit generator, whose lock the
+     * caller holds: other threads (drawing other worlds' layouts) run meanwhile */
+    Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t a = 0; a < attempts; a++) {
         Py_ssize_t failed = attempt(&s);
         if (failed < 0) {
@@ -131,6 +135,7 @@ static PyObject *sample(PyObject *self, PyObject *args)
         }
         fails[failed] += 1;
     }
+    Py_END_ALLOW_THREADS
     if (status == PLACED) {
         double *placed = out.buf;
         for (Py_ssize_t j = 0; j < n; j++) {
