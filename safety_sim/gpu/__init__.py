@@ -36,6 +36,10 @@ def from_class(single_class: type, num_envs: int = 1, *, device: str = "cuda", *
     vector entry point calls)."""
     from safety_sim.gpu.env import NavigationGpuVectorEnv
 
+    if kwargs.get("vision") is True:        # a Vision id: images by MuJoCo Warp's renderer
+        from safety_sim.gpu.vision import NavigationGpuVisionEnv
+
+        return NavigationGpuVisionEnv(single_class, num_envs, device=device, **kwargs)
     return NavigationGpuVectorEnv(single_class, num_envs, device=device, **kwargs)
 
 

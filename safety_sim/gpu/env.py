@@ -47,6 +47,8 @@ class NavigationGpuVectorEnv(BatchedVectorEnv):
     ``layout_threads``, ``check_actions``. Vision ids and ``render_mode`` are refused.
     """
 
+    renders_vision = False    # the Vision ids: safety_sim.gpu.vision.NavigationGpuVisionEnv
+
     def __init__(self, single_class, num_envs: int = 1, *, device: str = "cuda",
                  output: str = "torch", dtype: Any = "float32",
                  max_episode_steps: int | None = None,
@@ -65,10 +67,10 @@ class NavigationGpuVectorEnv(BatchedVectorEnv):
         warp_device, torch_device = _deps.resolve_device(device, label, mods)
         self.torch, self.torch_device = mods.torch, torch_device
         single = single_class(**kwargs)
-        if single.vision:
-            raise NotImplementedError(f"{single.name}: Vision ids are not supported by the GPU "
-                                      "form (their camera images are OpenGL frames); use the "
-                                      "CPU vector env")
+        if single.vision and not self.renders_vision:
+            raise NotImplementedError(f"{single.name}: this class renders no camera: a Vision "
+                                      "id's GPU form is safety_sim.gpu.vision."
+                                      "NavigationGpuVisionEnv (safety_sim.gpu.make_vec)")
         self._buffers = buffers(single.runtime, njmax, nconmax, single.name)
         limit = single.config.max_episode_steps
         if max_episode_steps is not None:

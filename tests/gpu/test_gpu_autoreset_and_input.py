@@ -134,8 +134,8 @@ def test_clear_errors(make_gpu):
     if not wp.is_cuda_available():
         with pytest.raises(RuntimeError, match="'cuda'.*no CUDA device"):
             gpu.make_vec(ID, 2, device="cuda")
-    with pytest.raises(NotImplementedError, match="Vision ids"):
-        gpu.make_vec("SafetyPointGoal1Vision-v0", 2, device="cpu")
+    with pytest.raises(ValueError, match="vision_size must be an int in"):
+        gpu.make_vec("SafetyPointGoal1Vision-v0", 2, device="cpu", vision_size=0)
     with pytest.raises(ValueError, match="output must be"):
         make_gpu(ID, 2, output="jax")
     model = gymnasium.make(ID).unwrapped.model
