@@ -25,6 +25,7 @@ from gymnasium.vector.utils import batch_space
 
 from safety_sim.core import check_int
 from safety_sim.gpu.env import NavigationGpuVectorEnv
+from safety_sim.navigation.objects.fading import fade_groups, fade_tick
 from safety_sim.vector.base import AutoresetMode, autoreset_mode_of
 
 #: what ``vision_extras`` may ask for, besides the RGB image
@@ -66,13 +67,15 @@ class WarpCamera:
         self._geom_rot = torch.as_tensor(rot.reshape(-1, 3, 3), device=dev, dtype=torch.float32)
         # the renderer draws any alpha > 0 opaque: a see-through geom (hazards, the goal) gets
         # its colour blended over the floor's, as OpenGL blends it over what lies behind
-        rgba = model.geom_rgba.copy()
-        part = (rgba[:, 3] > 0) & (rgba[:, 3] < 1)
-        a = rgba[part, 3:4]
-        rgba[part, :3] = a * rgba[part, :3] + (1 - a) * floor_colour(model)
-        rgba[part, 3] = 1.0
-        worlds.mx.geom_rgba = wp.array(rgba[None].astype(np.float32), dtype=wp.vec4,
-                                       device=worlds.device)
+        # (per world: Fading's alphas change by world)
+        f32 = torch.float32
+        self._rgb0 = torch.as_tensor(model.geom_rgba[:, :3], device=dev, dtype=f32)
+        self._floor = torch.as_tensor(floor_colour(model), device=dev, dtype=f32)
+        rows = wp.zeros((n, model.ngeom), dtype=wp.vec4, device=worlds.device)
+        worlds.mx.geom_rgba = rows
+        self._rgba = wp.to_torch(rows)
+        self.alpha0 = torch.as_tensor(model.geom_rgba[:, 3], device=dev, dtype=f32)
+        self.paint(self.alpha0.expand(n, -1))
         self._geom_xpos = wp.to_torch(worlds.dx.geom_xpos)
         self._geom_xmat = wp.to_torch(worlds.dx.geom_xmat)
         start = int(rc.rgb_adr.numpy()[0])   # the only active camera
@@ -86,6 +89,15 @@ class WarpCamera:
         if "segmentation" in extras:
             at = int(rc.seg_adr.numpy()[0])
             self._seg = wp.to_torch(rc.seg_data).reshape(n, -1, 2)[:, at:at + pixels, 0]
+
+    def paint(self, alpha) -> None:
+        """Every world's geom alphas ``alpha`` (N, ngeom) into the renderer's colours: 0 not
+        drawn, 1 its colour, between: its colour blended over the floor's, drawn opaque."""
+        a = alpha[..., None]
+        part = (a > 0) & (a < 1)
+        self._rgba[..., :3] = self.torch.where(part, a * self._rgb0 + (1 - a) * self._floor,
+                                               self._rgb0)
+        self._rgba[..., 3] = (alpha > 0).to(self._rgba.dtype)
 
     def render(self) -> dict[str, Any]:
         """Render every world's current state (``forward`` has run): ``vision`` (N, H, W, 3)
@@ -104,6 +116,46 @@ class WarpCamera:
             if self._seg is not None:
                 out["vision_segmentation"] = self._seg.reshape(w.n, s, s).to(self.torch.int32)
         return out
+
+
+class DeviceFade:
+    """Fading's counters for N worlds on the device, with the step's interface of
+    :class:`~safety_sim.navigation.objects.fading.FadeState` (``start``, ``tick``: the rule
+    :func:`~safety_sim.navigation.objects.fading.fade_tick`, on torch through ``ops``); after
+    each, the worlds' alphas are painted into ``camera``."""
+
+    def __init__(self, groups, ops, camera: WarpCamera, n: int) -> None:
+        torch, dev = camera.torch, camera.alpha0.device
+        self.groups, self.ops, self.camera, self.torch = groups, ops, camera, torch
+        self.counters = torch.zeros((len(groups), n), dtype=torch.int64, device=dev)
+        self._tables = [torch.as_tensor(g.table, dtype=torch.float32, device=dev)
+                        for g in groups]
+        self._geoms = [torch.as_tensor(g.geoms, device=dev) for g in groups]
+        self._paint()
+
+    def start(self, rows) -> None:
+        rows = self.torch.as_tensor(rows, device=self.counters.device)
+        self.counters = self.torch.where(rows, 0, self.counters)
+        self._paint()
+
+    def tick(self, labels: dict, met, stepped) -> None:
+        dev = self.counters.device
+        met = self.torch.as_tensor(met, device=dev)
+        stepped = self.torch.as_tensor(stepped, device=dev)
+        self.counters = self.torch.stack([
+            fade_tick(self.ops, c, g, labels, met, stepped)
+            for c, g in zip(self.counters, self.groups)]).to(self.torch.int64)
+        self._paint()
+
+    def alphas(self):
+        """(N, ngeom) float32: every world's geom alphas now."""
+        alpha = self.camera.alpha0.expand(self.counters.shape[1], -1).clone()
+        for table, geoms, c in zip(self._tables, self._geoms, self.counters):
+            alpha[:, geoms] = table[c][:, None]
+        return alpha
+
+    def _paint(self) -> None:
+        self.camera.paint(self.alphas())
 
 
 def floor_colour(model) -> np.ndarray:
@@ -168,6 +220,9 @@ class NavigationGpuVisionEnv(NavigationGpuVectorEnv):
         self.single_observation_space = spaces.Dict(items)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.camera = WarpCamera(self.worlds, lv.handles.camera_ids["vision"], size, extras)
+        groups = fade_groups(lv.config, lv.model)   # FadingEasy / FadingHard: alphas per world
+        if groups:
+            self.steps.fade = DeviceFade(groups, self.steps.ops, self.camera, self.num_envs)
         self._entries = lv.obs_layout.entries
 
     def _with_frames(self, flat) -> dict[str, Any]:

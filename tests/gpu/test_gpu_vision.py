@@ -87,3 +87,24 @@ def test_images_differ_between_worlds_with_different_layouts(make_gpu):
     obs, _ = make_gpu(ID, 2, vision_size=32).reset(seed=3)
     image = obs["vision"].numpy()
     assert not np.array_equal(image[0], image[1])
+
+
+def test_fading_alphas_follow_the_cpu_env_world_by_world(make_gpu, rng):
+    """FadingHard1: each world's geom alphas (the goal, hazards, vases fading on their
+    schedule, reappearing at a goal or while touched) equal those the CPU single env with the
+    same seed and actions writes into its model, after every step."""
+    env_id = "SafetyPointFadingHard1Vision-v0"
+    env = make_gpu(env_id, 2, vision_size=32)
+    env.reset(seed=0)
+    cpus = [gymnasium.make(env_id) for _ in range(2)]
+    for i, e in enumerate(cpus):
+        e.reset(seed=i)
+    for _ in range(12):
+        act = random_actions(env.single_action_space, 2, rng)
+        env.step(act)
+        for i, e in enumerate(cpus):
+            e.step(act[i])
+            want = e.unwrapped.runtime.model.geom_rgba[:, 3]
+            got = env.steps.fade.alphas()[i].numpy()
+            np.testing.assert_array_equal(got, want.astype(np.float32))
+    assert env.steps.fade.alphas()[0].min() < 0.25       # the goal has faded by now
