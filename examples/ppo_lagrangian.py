@@ -10,11 +10,17 @@ lambda)``. It is written against Safety-Gymnasium's calling convention (``safety
     python -m safety_sim.compat examples/ppo_lagrangian.py --env SafetyPointGoal1-v0   # safety_sim
     python examples/ppo_lagrangian.py --env SafetyPointGoal1-v0      # real Safety-Gymnasium
     python examples/ppo_lagrangian.py --backend native --num-envs 4   # safety_sim's batched env
+    python examples/ppo_lagrangian.py --backend gpu --num-envs 4096 --num-steps 131072  # a GPU
 
 Backends: ``single`` (default) is one ``safety_gymnasium.make`` env with a manual reset at the
 end of each episode (the common ground of both packages: no vector-env autoreset semantics);
 ``native`` is ``gymnasium.make_vec(id, N, vectorization_mode="vector_entry_point")`` with
-same-step autoreset (safety_sim only; ``sync`` vectorisation where an id has no batched form).
+same-step autoreset (safety_sim only; ``sync`` vectorisation where an id has no batched form);
+``gpu`` is safety_sim's GPU form (``safety_sim.gpu.make_vec(id, N, device=--device)``, the
+``[gpu]`` extra; ``--device cpu``: Warp's CPU device) with the rollout, the advantages, the
+observation normalisation and the updates on the device as torch tensors: per step nothing is
+read back to the host but what the env itself reads (its flags); per rollout one read of the
+ended episodes' returns and costs for the log and the multiplier.
 ``--out DIR`` appends one JSON line per rollout to ``DIR/log.jsonl`` and saves ``DIR/ckpt.pt``
 every ``--save-every`` rollouts; rerunning with the same ``--out`` resumes from it. One line
 per rollout is printed as it ends (step, mean episode return and cost, multiplier, wall time);
@@ -44,7 +50,8 @@ INTS = {"seed": 0, "total-steps": 1_000_000, "num-steps": 2048, "epochs": 10, "m
 def parse_args(argv=None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--env", default="SafetyPointGoal1-v0")
-    p.add_argument("--backend", choices=("single", "native"), default="single")
+    p.add_argument("--backend", choices=("single", "native", "gpu"), default="single")
+    p.add_argument("--device", default="cuda", help="gpu backend: cuda, cuda:<i> or cpu")
     p.add_argument("--max-episode-steps", type=int, default=None, help="default: the id's")
     p.add_argument("--out", default=None, help="run directory: log.jsonl, ckpt.pt; resumes")
     for kind, table in ((float, FLOATS), (int, INTS)):
@@ -109,7 +116,42 @@ class NativeEnv:
                 np.asarray(info["cost"], float), np.asarray(term), np.asarray(trunc), final)
 
 
+class GpuEnv:
+    """safety_sim's GPU form: torch tensors on ``device`` in and out, same-step autoreset."""
+
+    def __init__(self, env_id, num_envs, device, max_episode_steps=None):
+        import safety_sim.gpu
+        from gymnasium.vector import AutoresetMode
+        kwargs = {} if max_episode_steps is None else {"max_episode_steps": max_episode_steps}
+        # the trainer clips its actions into the box: no per-step check (a read back) needed
+        self.env = safety_sim.gpu.make_vec(env_id, num_envs, device=device, dtype="float32",
+                                           autoreset_mode=AutoresetMode.SAME_STEP, check_actions=False,
+                                           **kwargs)
+        self.num_envs, self.action_space = num_envs, self.env.single_action_space
+        self.obs_dim = int(np.prod(self.env.single_observation_space.shape))
+        self.device = self.env.torch_device
+        self.low, self.high = (torch.as_tensor(b, dtype=torch.float32, device=self.device)
+                               for b in (self.action_space.low, self.action_space.high))
+
+    def reset(self, seed):
+        return self.env.reset(seed=seed)[0]
+
+    def step(self, actions):
+        """-> next obs, reward, cost, terminated, truncated (tensors), final obs (tensor: the
+        ended worlds' last observations in their rows, the next obs elsewhere)"""
+        obs, reward, term, trunc, info = self.env.step(actions.clamp(self.low, self.high))
+        final = obs
+        ended = np.flatnonzero(info.get("_final_obs", ()))     # host mask the env keeps
+        if ended.size:
+            final = obs.clone()
+            final[torch.as_tensor(ended, device=self.device)] = torch.stack(
+                [info["final_obs"][i] for i in ended])
+        return obs, reward, info["cost"].to(torch.float32), term, trunc, final
+
+
 def make_env(args):
+    if args.backend == "gpu":
+        return GpuEnv(args.env, args.num_envs, args.device, args.max_episode_steps)
     if args.backend == "native":
         return NativeEnv(args.env, args.num_envs, args.max_episode_steps)
     return SingleEnv(args.env, args.max_episode_steps)
@@ -131,6 +173,26 @@ class RunningNorm:
 
     def __call__(self, x):
         return np.clip((x - self.mean) / np.sqrt(self.var + 1e-8), -10, 10).astype(np.float32)
+
+
+class DeviceNorm:
+    """:class:`RunningNorm` on torch tensors of the GPU form (float64 statistics)."""
+
+    def __init__(self, dim, device):
+        self.mean, self.var = (torch.zeros(dim, dtype=torch.float64, device=device),
+                               torch.ones(dim, dtype=torch.float64, device=device))
+        self.count = 1e-4
+
+    def update(self, x):
+        x = x.to(torch.float64)
+        m, v, n = x.mean(0), x.var(0, unbiased=False), len(x)
+        delta, total = m - self.mean, self.count + n
+        self.mean = self.mean + delta * n / total
+        self.var = (self.var * self.count + v * n + delta ** 2 * self.count * n / total) / total
+        self.count = total
+
+    def __call__(self, x):
+        return ((x - self.mean) / torch.sqrt(self.var + 1e-8)).clamp(-10, 10).to(torch.float32)
 
 
 def mlp(n_in, n_out, hidden, out_gain):
@@ -181,7 +243,7 @@ class Lagrange:
 def gae(rewards, values, next_values, dones, gamma, lam):
     """Advantages of one (T, N) rollout; ``next_values`` is V(s_{t+1}), 0 after an episode end
     (a truncated step's bootstrap is already in its reward)."""
-    adv, last = np.zeros_like(rewards), 0.0
+    adv, last = rewards * 0, 0.0          # numpy arrays, or tensors on the device (gpu)
     for t in reversed(range(len(rewards))):
         delta = rewards[t] + gamma * next_values[t] * (1 - dones[t]) - values[t]
         last = delta + gamma * lam * (1 - dones[t]) * last
@@ -190,6 +252,38 @@ def gae(rewards, values, next_values, dones, gamma, lam):
 
 
 # ---------------------------------------------------------------- training
+def rollout_device(agent, env, norm, obs, episode, steps, args):
+    """:func:`rollout` with every buffer a tensor on the GPU form's device; the ended
+    episodes' returns and costs are read back once, at the end."""
+    n, dev, f32 = env.num_envs, env.device, torch.float32
+    buf = {k: torch.zeros((steps, n), device=dev) for k in
+           ("r", "c", "v", "vc", "nv", "nvc", "done", "logp", "ep_r", "ep_c")}
+    buf["obs"] = torch.zeros((steps, n, env.obs_dim), dtype=f32, device=dev)
+    buf["act"] = torch.zeros((steps, n, env.action_space.shape[0]), dtype=f32, device=dev)
+    for t in range(steps):
+        x = norm(obs)
+        with torch.no_grad():
+            dist = agent.dist(x)
+            action = dist.sample()
+            buf["logp"][t] = dist.log_prob(action).sum(-1)
+            buf["v"][t], buf["vc"][t] = agent.values(x)
+        buf["obs"][t], buf["act"][t] = x, action
+        obs, reward, cost, term, trunc, final = env.step(action)
+        norm.update(obs)
+        episode += torch.stack([reward, cost])
+        done = term | trunc
+        buf["ep_r"][t], buf["ep_c"][t] = episode[0], episode[1]
+        episode *= ~done
+        with torch.no_grad():
+            nv, nvc = agent.values(norm(final))
+        cut = (trunc & ~term).to(f32)
+        buf["r"][t], buf["c"][t] = reward + args.gamma * nv * cut, cost + args.gamma * nvc * cut
+        buf["nv"][t], buf["nvc"][t], buf["done"][t] = nv, nvc, done.to(f32)
+    ended = buf["done"] > 0
+    returns, costs = buf["ep_r"][ended].tolist(), buf["ep_c"][ended].tolist()   # one read
+    return buf, obs, returns, costs
+
+
 def rollout(agent, env, norm, obs, episode, steps, args):
     """``steps`` steps of each env. Returns the (T, N) buffers, the next observation and the
     returns and costs of the episodes that ended (``episode``: the running sums, updated)."""
@@ -232,10 +326,12 @@ def train(args) -> list[dict]:
     steps = args.num_steps // env.num_envs
     batch = steps * env.num_envs
     updates = max(1, -(-args.total_steps // batch))   # at least total_steps
-    agent = Agent(env.obs_dim, env.action_space.shape[0], args.hidden)
+    device = getattr(env, "device", None)       # the GPU form's torch device (gpu backend)
+    agent = Agent(env.obs_dim, env.action_space.shape[0], args.hidden).to(device or "cpu")
     opt = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
     lagrange = Lagrange(args.cost_limit, args.lagrange_lr, args.lagrange_init)
-    norm, run = RunningNorm(env.obs_dim), {"update": 0, "wall": 0.0, "history": []}
+    norm = RunningNorm(env.obs_dim) if device is None else DeviceNorm(env.obs_dim, device)
+    run = {"update": 0, "wall": 0.0, "history": []}
     ckpt, log = (os.path.join(args.out, name) if args.out else None
                  for name in ("ckpt.pt", "log.jsonl"))
     if ckpt and os.path.exists(ckpt):
@@ -254,10 +350,13 @@ def train(args) -> list[dict]:
             f.writelines(json.dumps(row) + "\n" for row in run["history"])
     obs = env.reset(seed=args.seed + run["update"])
     norm.update(obs)
-    episode = np.zeros((2, env.num_envs))   # running return and cost of each env's episode
+    # running return and cost of each env's episode
+    episode = np.zeros((2, env.num_envs)) if device is None else torch.zeros(
+        (2, env.num_envs), device=device)
+    collect = rollout if device is None else rollout_device
     for update in range(run["update"], updates):
         t0 = time.perf_counter()
-        buf, obs, returns, costs = rollout(agent, env, norm, obs, episode, steps, args)
+        buf, obs, returns, costs = collect(agent, env, norm, obs, episode, steps, args)
         if costs:
             lagrange.update(float(np.mean(costs)))
         lam = lagrange.value
@@ -303,7 +402,7 @@ def ppo_update(agent, opt, data, args) -> dict:
     """``args.epochs`` passes of clipped-surrogate PPO over shuffled minibatches."""
     size, sums, count = len(data["adv"]), {}, 0
     for _ in range(args.epochs):
-        for idx in torch.randperm(size).split(args.minibatch):
+        for idx in torch.randperm(size, device=data["adv"].device).split(args.minibatch):
             dist = agent.dist(data["obs"][idx])
             logp = dist.log_prob(data["act"][idx]).sum(-1)
             ratio = (logp - data["logp"][idx]).exp()
@@ -323,9 +422,9 @@ def ppo_update(agent, opt, data, args) -> dict:
                 kl = ((ratio - 1) - (logp - data["logp"][idx])).mean()
             for k, val in (("pg_loss", pg_loss), ("v_loss", v_loss), ("c_loss", c_loss),
                            ("entropy", entropy), ("approx_kl", kl)):
-                sums[k] = sums.get(k, 0.0) + val.item()
+                sums[k] = sums.get(k, 0.0) + val.detach().double()   # read once, below
             count += 1
-    return {k: val / count for k, val in sums.items()}
+    return {k: val.item() / count for k, val in sums.items()}
 
 
 def main(argv=None) -> list[dict]:

@@ -30,7 +30,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 import numpy as np
 
 from safety_sim.navigation.episode import goal_event, settle_stream
-from safety_sim.navigation.layout.placer import layout_stream
+from safety_sim.navigation.layout.placer import blank_stream, layout_stream
 from safety_sim.navigation.worlds import WorldData, WorldModel
 from safety_sim.gpu.physics import host_rows
 
@@ -90,7 +90,7 @@ class HostLayouts:
         try:
             return self._spare.pop()              # atomic: workers take spares too
         except IndexError:
-            return np.random.RandomState(0)
+            return blank_stream()            # reseeded before it is read
 
     def _stream_from(self, state) -> np.random.RandomState:
         out = self._spare_stream()
