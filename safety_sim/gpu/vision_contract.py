@@ -105,6 +105,28 @@ def _agreement(ids, rgb, obs, i, classes):
     return share, colour
 
 
+def picture(env_ids, path: str, size: int = 96, device: str = "cpu", seed: int = 0) -> None:
+    """A PNG with one row per id: the CPU env's OpenGL frame (left) beside MuJoCo Warp's
+    (right), world 0 after the reset with ``seed``."""
+    import gymnasium as gym
+    from PIL import Image
+
+    import safety_sim.gpu as g
+
+    rows = []
+    for env_id in env_ids:
+        venv = g.make_vec(env_id, 1, device=device, vision_size=size, layout_threads=0)
+        obs, _ = venv.reset(seed=seed)
+        cpu = gym.make(env_id)
+        cpu.reset(seed=seed)
+        _, rgb = cpu_frames(cpu, size)
+        gap = np.full((size, 4, 3), 255, np.uint8)
+        rows.append(np.concatenate([rgb, gap, obs["vision"][0].cpu().numpy()], 1))
+        venv.close()
+        cpu.close()
+    Image.fromarray(np.concatenate(rows, 0)).save(path)
+
+
 def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("ids", nargs="+")
@@ -112,7 +134,11 @@ def main(argv=None) -> None:
     p.add_argument("--size", type=int, default=64)
     p.add_argument("--seeds", type=int, default=10)
     p.add_argument("--steps", type=int, default=9)
+    p.add_argument("--picture", metavar="PNG", help="write the side-by-side picture instead")
     a = p.parse_args(argv)
+    if a.picture:
+        picture(a.ids, a.picture, a.size, a.device)
+        return
     print("| id | frame | pixels agreeing: min / mean over seeds | largest mean-colour "
           "difference per class (0-255) |")
     print("| --- | --- | --- | --- |")
