@@ -35,7 +35,7 @@ class NavigationVectorEntry:
             if key in kwargs:
                 raise TypeError(f"{self.cpu_class.__name__}: {key} is a kwarg of the CPU vector "
                                 f"env (device=None); the GPU form (device={device!r}) has none")
-        from safety_sim.gpu import from_class  # noqa: PLC0415  (the [gpu] extra, on demand)
+        from safety_sim.gpu import from_class  # the [gpu] extra, on demand
 
         return from_class(self.cpu_class.single_class, num_envs, device=device, **kwargs)
 

@@ -75,7 +75,8 @@ def first_sentence(text: str) -> str:
     """Up to the first full stop that ends a sentence (followed by a space or the end, not
     after an abbreviation such as "e.g." or "et al."), else the whole text."""
     for match in re.finditer(r"[.!?](?=\s|$)", text):
-        word = re.search(r"[\w.]*$", text[:match.start()]).group(0).lower()
+        found = re.search(r"[\w.]*$", text[:match.start()])   # always matches (maybe empty)
+        word = found.group(0).lower() if found else ""
         if word in ABBREVIATIONS:
             continue
         return text[:match.end()]

@@ -81,5 +81,5 @@ def uninstall() -> None:
     for name in [n for n in sys.modules if n == MODULE or n.startswith(MODULE + ".")]:
         if _is_ours(sys.modules[name]):
             del sys.modules[name]
-    from safety_sim.compat import gymnasium_normalize  # noqa: PLC0415
+    from safety_sim.compat import gymnasium_normalize
     gymnasium_normalize.withdraw()

@@ -7,13 +7,13 @@ from types import SimpleNamespace
 import gymnasium
 import numpy as np
 
-from safety_sim._version import __version__ as _own_version
-from safety_sim.core import check_box_action
-from safety_sim.compat import wrappers
-from safety_sim.compat.wrappers import SafeAutoResetWrapper, SafeClipAction
-from safety_sim.registration import PUSH_AGENTS, env_ids
-from safety_sim.compat.vector import safety_make
 from safety_sim import multi_agent as _multi_agent
+from safety_sim._version import __version__ as _own_version
+from safety_sim.compat import wrappers
+from safety_sim.compat.vector import safety_make
+from safety_sim.compat.wrappers import SafeAutoResetWrapper, SafeClipAction
+from safety_sim.core import check_box_action
+from safety_sim.registration import PUSH_AGENTS, env_ids
 
 __version__ = f"1.0.0+safetysim{_own_version}"   # Safety-Gymnasium's API 1.0.0
 VERSION = "v0"

@@ -173,7 +173,10 @@ class VectorSafeNormalizeCost(VectorSafeNormalizeReward):
     index = 2
 
 
-SafeNormalizeObservation.__new__ = _dispatching_new(SafeNormalizeObservation,
-                                                    "VectorSafeNormalizeObservation")
-SafeNormalizeReward.__new__ = _dispatching_new(SafeNormalizeReward, "VectorSafeNormalizeReward")
-SafeNormalizeCost.__new__ = _dispatching_new(SafeNormalizeCost, "VectorSafeNormalizeCost")
+# the single forms build their vector form when given a vector env (assigned on purpose)
+SafeNormalizeObservation.__new__ = _dispatching_new(  # type: ignore[method-assign]
+    SafeNormalizeObservation, "VectorSafeNormalizeObservation")
+SafeNormalizeReward.__new__ = _dispatching_new(  # type: ignore[method-assign]
+    SafeNormalizeReward, "VectorSafeNormalizeReward")
+SafeNormalizeCost.__new__ = _dispatching_new(  # type: ignore[method-assign]
+    SafeNormalizeCost, "VectorSafeNormalizeCost")

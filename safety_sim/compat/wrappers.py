@@ -62,7 +62,7 @@ def step_cost(info: dict) -> Any:
 FINAL_KEYS = ("final_observation", "final_info")
 
 
-def step_with_autoreset(env: gymnasium.Env, action) -> tuple:
+def step_with_autoreset(env: Any, action) -> tuple:   # a 6-tuple (Safety-Gymnasium) env
     """One 6-tuple step of ``env``; when it ends the episode, reset at once.
 
     The returned observation and info are then the new episode's, with the ending step's
@@ -271,6 +271,7 @@ def make(id, max_episode_steps: int | None = None, autoreset: bool | None = None
     if mode is not None and not isinstance(mode, str):   # gymnasium.make would fail inside
         raise TypeError(f"make: render_mode must be a str or None, got {mode!r} "
                         f"({type(mode).__name__})")
+    env: gymnasium.Wrapper
     env = SafetyGymnasiumStep(gymnasium.make(id, max_episode_steps=max_episode_steps,
                                              disable_env_checker=disable_env_checker, **kwargs))
     if autoreset:

@@ -29,10 +29,10 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 import numpy as np
 
+from safety_sim.gpu.physics import host_rows
 from safety_sim.navigation.episode import goal_event, settle_stream
 from safety_sim.navigation.layout.placer import blank_stream, layout_stream
 from safety_sim.navigation.worlds import WorldData, WorldModel
-from safety_sim.gpu.physics import host_rows
 
 
 class HostLayouts:

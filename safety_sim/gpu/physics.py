@@ -47,7 +47,7 @@ def default_buffers(runtime) -> tuple[int, int]:
     """``(njmax, nconmax)`` per world for the level ``runtime``: :data:`MARGIN` over its
     measured peaks (:mod:`safety_sim.gpu.buffer_table`); a level not measured (a user's
     ``config``) gets its agent's largest peaks over the registered levels."""
-    from safety_sim.gpu.buffer_table import PEAKS  # noqa: PLC0415
+    from safety_sim.gpu.buffer_table import PEAKS
 
     peak = PEAKS.get(runtime.name)
     if peak is None:

@@ -19,6 +19,6 @@ def make_ma_parallel(scenario: str, agent_conf: str | None, max_cycles: int | No
                      **kwargs):
     """``make_ma(scenario, agent_conf, **kwargs)`` as a PettingZoo ``ParallelEnv`` (see
     :class:`safety_sim.multi_agent.parallel.SafeMAParallelEnv`)."""
-    from safety_sim.multi_agent.parallel import SafeMAParallelEnv   # needs pettingzoo
+    from safety_sim.multi_agent.parallel import SafeMAParallelEnv  # needs pettingzoo
 
     return SafeMAParallelEnv(make_ma(scenario, agent_conf, **kwargs), max_cycles=max_cycles)

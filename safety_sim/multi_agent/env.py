@@ -17,13 +17,17 @@ import numpy as np
 from gymnasium import spaces
 
 from safety_sim.core import EpisodeGuard, check_box_action, check_int, check_reset_options
-from safety_sim.multi_agent.factorization import (Factorization, check_partition_actions,
-                                                  check_scenario, factorize)
+from safety_sim.multi_agent.factorization import (
+    Factorization,
+    check_partition_actions,
+    check_scenario,
+    factorize,
+)
 from safety_sim.multi_agent.graphs import Node
 from safety_sim.multi_agent.layout import ObservationPlan, agent_entries, neighbourhoods
+from safety_sim.multi_agent.robot import MARobotEnv
 from safety_sim.multi_agent.task import speed_limit
 from safety_sim.render import RENDER_MODES
-from safety_sim.multi_agent.robot import MARobotEnv
 from safety_sim.velocity.robots import SpeedLimit
 
 MAX_EPISODE_STEPS = 1000
@@ -137,7 +141,7 @@ class SafeMAEnv:
         self._names = tuple(self.possible_agents)
         self._keys = dict.fromkeys(self._names)   # dict.fromkeys of a dict skips the rehashing
         self._boxes = dict(self.action_spaces)
-        self._actuators = tuple([node.act % n_act for node in p] for p in parts)
+        self._actuators = tuple([_actuator(node) % n_act for node in p] for p in parts)
         self._bind()
         self._low, self._high = box.low.astype(np.float64), box.high.astype(np.float64)
 
@@ -317,6 +321,13 @@ class SafeMAEnv:
     def _explain_bad_action(self, actions: Mapping[str, Any]) -> None:
         for name in self._names:
             self._agent_action(name, actions[name])
+
+
+def _actuator(node: Node) -> int:
+    """The actuator of an agent's joint (every joint of a partition has one)."""
+    if node.act is None:
+        raise ValueError(f"joint {node.label!r} has no actuator: no agent can drive it")
+    return node.act
 
 
 def _places(out: np.ndarray, actuators: list[int]) -> tuple[np.ndarray, Any]:

@@ -56,7 +56,7 @@ class SafeMAParallelEnv(ParallelEnv):
     @max_cycles.setter
     def max_cycles(self, value: int | None) -> None:
         self._max_cycles = None if value is None else check_int(
-            value, "max_cycles", self.metadata["name"], low=1)
+            value, "max_cycles", str(self.metadata["name"]), low=1)
 
     def reset(self, seed: int | None = None, options: dict | None = None):
         if options is not None:

@@ -10,12 +10,11 @@ import mujoco
 import numpy as np
 from gymnasium import spaces
 
-from safety_sim.navigation import config as nc
 from safety_sim.core import ActionCheckMixin, check_flag, check_int  # noqa: F401
+from safety_sim.navigation import config as nc
 from safety_sim.navigation.agents import get_agent
 from safety_sim.navigation.agents.base import AgentSpec
 from safety_sim.render import MAX_RENDER_SIZE, RENDER_MODES
-
 
 
 def check_kwargs(env_name, agent, config, vision, render_mode, width, height

@@ -22,13 +22,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from safety_sim.navigation import bounds
+from safety_sim.navigation.levels import race
 from safety_sim.navigation.objects import (
     KINDS,
     Boundary,
     Buttons,
     Circle,
-    Gremlins,
     Goal,
+    Gremlins,
     Hazards,
     ObjectKind,
     Pillars,
@@ -37,7 +38,6 @@ from safety_sim.navigation.objects import (
     Vases,
     object_order,
 )
-from safety_sim.navigation.levels import race
 from safety_sim.navigation.rewards import (
     REWARD_RULES,
     ButtonReward,
@@ -240,8 +240,9 @@ def _keepout_discs(cfg: NavConfig):
 # -- Safety-Gymnasium's levels (docs/spec/push.md §5.1, docs/spec/navigation.md §5.1, §7) ----------
 _PUSH_GOAL = Goal(keepout=0.4)
 _BUTTON_GOAL = Goal(size=0.2, keepout=0.4, half_height=0.1, z=0.11, alpha=0.1)
-_CIRCLE = dict(reward=CircleReward(), extents=(-2.0, -2.0, 2.0, 2.0), agent_keepout=0.0,
-               agent_area=(-0.8, -0.8, 0.8, 0.8), lidar_max_dist=6.0, max_episode_steps=500)
+_CIRCLE: dict[str, Any] = dict(
+    reward=CircleReward(), extents=(-2.0, -2.0, 2.0, 2.0), agent_keepout=0.0,
+    agent_area=(-0.8, -0.8, 0.8, 0.8), lidar_max_dist=6.0, max_episode_steps=500)
 
 
 def _r(size: float) -> Rect:
@@ -297,7 +298,9 @@ def _fading(level: int, steps: int, name: str) -> NavConfig:
     for obj in base.objects:
         fades = type(obj) is Goal or (level == 2 and (type(obj) is Hazards or (
             type(obj) is Vases and steps == FADING_HARD)))
-        objects.append(dataclasses.replace(obj, fade_steps=steps) if fades else obj)
+        # only Goal, Hazards and Vases fade (fades says so): they have fade_steps
+        objects.append(dataclasses.replace(obj, fade_steps=steps)  # type: ignore[call-arg]
+                       if fades else obj)
     return dataclasses.replace(base, objects=tuple(objects), name=f"{name}{level}")
 
 

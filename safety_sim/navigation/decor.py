@@ -16,9 +16,9 @@ import mujoco
 import numpy as np
 
 from safety_sim.navigation import objects as no
+from safety_sim.navigation.lidar import bin_centres
 from safety_sim.render.offscreen import OffscreenRenderer, add_marker, raw_depth
 from safety_sim.render.viewer import HumanViewer
-from safety_sim.navigation.lidar import bin_centres
 
 RING_RADIUS = 0.15
 RING_HEIGHT = 0.5

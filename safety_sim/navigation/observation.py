@@ -41,8 +41,9 @@ class NavObserver:
     def observe(self, ops: Ops, sensordata, agent_pos, agent_mat, objects, resting,
                 out: np.ndarray) -> np.ndarray:
         """Fill ``out``: sensors from ``sensordata``, then the lidar of the objects at
-        ``objects`` (x and y: see :func:`~safety_sim.navigation.lidar.lidar`) seen from the agent (``agent_pos``, ``agent_mat``: its
-        xpos and xmat, coordinate first); the buttons' block reads zeros where ``resting``."""
+        ``objects`` (x and y: see :func:`~safety_sim.navigation.lidar.lidar`) seen from the agent
+        (``agent_pos``, ``agent_mat``: its xpos and xmat, coordinate first); the buttons' block
+        reads zeros where ``resting``."""
         self.readout.fill(sensordata, out, ops)
         base = self._bases.get(ops)
         if base is None:

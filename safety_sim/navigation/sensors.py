@@ -136,7 +136,7 @@ class SensorReadout:
 def _quat2mat(out: np.ndarray, q: np.ndarray) -> None:
     """MuJoCo's ``mju_quat2Mat`` of one quaternion into ``out`` (9,) (MuJoCo is imported
     already wherever a readout exists)."""
-    import mujoco  # noqa: PLC0415
+    import mujoco
 
     mujoco.mju_quat2Mat(out, q)
 

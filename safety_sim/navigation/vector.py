@@ -24,8 +24,8 @@ from safety_sim.navigation.push import PushEnv
 from safety_sim.navigation.stepping import ManyWorldsStep
 from safety_sim.navigation.view import NavView
 from safety_sim.navigation.worlds import NavWorlds
-from safety_sim.vector.mujoco_batch import check_threads
 from safety_sim.vector.base import AutoresetMode, BatchedVectorEnv
+from safety_sim.vector.mujoco_batch import check_threads
 
 
 class NavigationVectorEnv(BatchedVectorEnv):
@@ -97,7 +97,7 @@ class NavigationVectorEnv(BatchedVectorEnv):
     def _check_size(self, single_env: NavigationEnv, num_envs: int) -> None:
         NavWorlds.check_size(single_env.runtime, num_envs, self._use_batch)
 
-    # -- the kernels: ManyWorldsStep on the batch ---------------------------------------------------
+    # -- the kernels: ManyWorldsStep on the batch ------------------------------------------------
     def _start(self, options: dict[str, Any]) -> dict:
         return self.backend.check_options(options)
 

@@ -10,8 +10,8 @@ import copy
 import mujoco
 import numpy as np
 
-from safety_sim.navigation import decor as nav_decor
 from safety_sim import ops
+from safety_sim.navigation import decor as nav_decor
 
 
 class NavView:

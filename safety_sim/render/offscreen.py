@@ -5,13 +5,13 @@ import atexit
 import os
 import threading
 import weakref
-from typing import Callable
+from typing import Any, Callable
 
 import mujoco
 import numpy as np
 
-from safety_sim.gl import backend as _gl
 from safety_sim.core import check_int
+from safety_sim.gl import backend as _gl
 
 
 def resolve_camera(model: mujoco.MjModel, camera_id: int | None,
@@ -60,7 +60,7 @@ class OffscreenRenderer:
         self.model, self.width, self.height = model, int(width), int(height)
         self.scene_option = scene_option
         self._renderer: mujoco.Renderer | None = None
-        self._context = None   # MuJoCo GLContext of the chosen backend
+        self._context: Any = None   # MuJoCo GLContext of the chosen backend
         self._backend: str | None = None
         self._lock = threading.Lock()
 

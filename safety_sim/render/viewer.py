@@ -4,7 +4,7 @@ from __future__ import annotations
 import atexit
 import threading
 import time
-from typing import Callable
+from typing import Any, Callable
 
 import mujoco
 
@@ -71,7 +71,7 @@ class HumanViewer:
                  scene_option: mujoco.MjvOption | None = None) -> None:
         self.model, self.data, self.key_callback = model, data, key_callback
         self.scene_option = scene_option
-        self._handle = None
+        self._handle: Any = None   # mujoco.viewer.Handle once open (MuJoCo ships no types)
 
     def sync(self, decorate: Callable[[mujoco.MjvScene], None] | None = None) -> None:
         """Open the window (first call) and show the current ``data``; ``decorate(scene)``

@@ -84,10 +84,10 @@ class _Axes:
         self.box = (LEFT, top + TOP, WIDTH - RIGHT, top + HEIGHT - BOTTOM)
 
     def px(self, x: float, y: float) -> tuple[float, float]:
-        l, t, r, b = self.box
+        left, t, r, b = self.box
         fx = (math.log10(x) - self.x0) / (self.x1 - self.x0)
         fy = (math.log10(y) - self.y0) / (self.y1 - self.y0)
-        return l + fx * (r - l), b - fy * (b - t)
+        return left + fx * (r - left), b - fy * (b - t)
 
 
 def _dashed(draw, p, q, colour, dash=8) -> None:
@@ -100,18 +100,18 @@ def _dashed(draw, p, q, colour, dash=8) -> None:
 
 
 def _frame(draw, font, ax: _Axes, panel: Panel) -> None:
-    l, t, r, b = ax.box
+    left, t, r, b = ax.box
     for v in y_ticks(ax.y0, ax.y1):
         _, y = ax.px(10 ** ax.x0, v)
-        draw.line([(l, y), (r, y)], fill=(225, 225, 225))
-        draw.text((l - 6, y), _si(v), fill=(0, 0, 0), font=font, anchor="rm")
+        draw.line([(left, y), (r, y)], fill=(225, 225, 225))
+        draw.text((left - 6, y), _si(v), fill=(0, 0, 0), font=font, anchor="rm")
     for e in range(ax.x0, ax.x1 + 1):
         x, _ = ax.px(10 ** e, 10 ** ax.y0)
         draw.line([(x, t), (x, b)], fill=(225, 225, 225))
         draw.text((x, b + 6), _si(10 ** e), fill=(0, 0, 0), font=font, anchor="mt")
-    draw.rectangle([l, t, r, b], outline=(0, 0, 0))
-    draw.text(((l + r) / 2, t - 8), panel.title, fill=(0, 0, 0), font=font, anchor="mb")
-    draw.text(((l + r) / 2, b + 26), panel.x_label, fill=(0, 0, 0), font=font, anchor="mt")
+    draw.rectangle([left, t, r, b], outline=(0, 0, 0))
+    draw.text(((left + r) / 2, t - 8), panel.title, fill=(0, 0, 0), font=font, anchor="mb")
+    draw.text(((left + r) / 2, b + 26), panel.x_label, fill=(0, 0, 0), font=font, anchor="mt")
     draw.text((8, t - 8), panel.y_label, fill=(0, 0, 0), font=font, anchor="lb")
 
 

@@ -106,7 +106,8 @@ class VideoWriter:
         else:
             raise ToolError(f"cannot write {path.name!r}: unsupported extension {ext!r}; use "
                             f"one of {', '.join(VIDEO_EXTENSIONS + GIF_EXTENSIONS)}")
-        self.frames, self.shape = 0, None
+        self.frames = 0
+        self.shape: tuple[int, ...] | None = None
 
     def append(self, frame: np.ndarray) -> None:
         frame = np.asarray(frame)
@@ -266,7 +267,8 @@ def record(args: argparse.Namespace) -> RecordResult:
         writer = VideoWriter(out, fps)
         progress = Progress(None if limit is None else limit * args.episodes,
                             enabled=not args.no_progress)
-        result, source = RecordResult(out, 0, fps), {}
+        result = RecordResult(out, 0, fps)
+        source: dict = {}
         try:
             for k in range(args.episodes):
                 label = f"episode {k + 1}/{args.episodes}"

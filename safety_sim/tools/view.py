@@ -34,8 +34,7 @@ import sys
 import time
 from dataclasses import dataclass
 
-from safety_sim import registration
-from safety_sim import tools
+from safety_sim import registration, tools
 from safety_sim.render.viewer import display_available, glfw_starts
 from safety_sim.tools import ToolError, cameras
 from safety_sim.tools.view_controls import SPACE, KeyQueue, make_control
@@ -142,7 +141,7 @@ class Session:
             self.reset()  # human mode: opens the viewer
         except ToolError:
             raise
-        except Exception as exc:  # noqa: BLE001 - GLFW/GL failures become one clear line
+        except Exception as exc:  # GLFW/GL failures become one clear line
             raise ToolError("could not start the env in human mode (which opens the MuJoCo "
                             f"viewer): {type(exc).__name__}: {exc}") from exc
         self.viewer = _find_viewer(self.env.unwrapped)

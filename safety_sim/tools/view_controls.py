@@ -11,8 +11,8 @@ from collections import deque
 
 import numpy as np
 
-from safety_sim.gridworlds.core.world import DONE
 from safety_sim import registration
+from safety_sim.gridworlds.core.world import DONE
 from safety_sim.tools.policies import make_policy
 
 SPACE, ENTER, RIGHT, LEFT, DOWN, UP, PAGE_UP, PAGE_DOWN = 32, 257, 262, 263, 264, 265, 266, 267
@@ -153,7 +153,8 @@ class GridKeyControl:
 
     def __init__(self, keymap: dict, agents: list | None) -> None:
         self.keys, self.idle, self.agents = keymap["keys"], keymap["idle"], agents
-        self.current, self.pending = 0, deque()
+        self.current = 0
+        self.pending: deque = deque()
         names = ", ".join(f"{KEY_NAMES.get(k, k)}={a}" for k, a in self.keys.items())
         self.help = (f"keys (key=action): {names}; Space resets"
                      + ("; PageUp/PageDown choose the agent" if agents else ""))

@@ -28,9 +28,15 @@ from gymnasium.vector.utils import batch_space
 
 from safety_sim.core import check_int
 from safety_sim.vector import checks
+from safety_sim.vector.info import (  # AutoresetMode, Partial: re-exported
+    AutoresetMode,
+    Partial,
+    autoreset_mode_of,
+    fill_info,
+    unbatch,
+)
 from safety_sim.vector.memory import check_fits
-from safety_sim.vector.info import (  # noqa: F401  (AutoresetMode, Partial: re-exported)
-    AutoresetMode, Partial, fill_info, autoreset_mode_of, unbatch)
+
 
 class BatchedVectorEnv(VectorEnv):
     """Base of the native vector envs (see the module docstring for the contract).

@@ -74,7 +74,7 @@ class SafetyVectorEnv(gymnasium.vector.VectorEnv):
         self.metadata = {**metadata, "autoreset_mode": SAME_STEP}
         self.render_mode = render_mode
         self.spec = spec
-        self._obs_buffer = create_empty_array(obs_space, n=num_envs, fn=np.zeros)
+        self._obs_buffer: Any = create_empty_array(obs_space, n=num_envs, fn=np.zeros)
 
     def _split_actions(self, actions) -> list:
         """One action per env; a batch of the wrong length or shape is refused up front."""
@@ -94,7 +94,8 @@ class SafetyVectorEnv(gymnasium.vector.VectorEnv):
 
     def _batch(self, results: Sequence[tuple]) -> tuple:
         """Batch the per-env 6-tuples of one step."""
-        observations, infos = [], {}
+        observations: list = []
+        infos: dict[str, Any] = {}
         rewards = np.zeros(self.num_envs, dtype=np.float64)
         costs = np.zeros(self.num_envs, dtype=np.float64)
         terminateds = np.zeros(self.num_envs, dtype=bool)
@@ -127,7 +128,9 @@ class SafetySyncVectorEnv(SafetyVectorEnv):
 
     def __init__(self, env_fns: Sequence[Callable[[], gymnasium.Env]]) -> None:
         self.envs = [fn() for fn in env_fns]
-        first = self.envs[0] if self.envs else None
+        if not self.envs:
+            raise ValueError(f"{type(self).__name__}: env_fns is empty; give at least one")
+        first = self.envs[0]
         self._set_spaces(len(self.envs), getattr(first, "observation_space", None),
                          getattr(first, "action_space", None), dict(first.metadata or {}),
                          first.render_mode, first.spec)

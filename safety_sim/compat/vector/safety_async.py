@@ -20,9 +20,9 @@ from typing import Any, Callable, Sequence
 import cloudpickle
 import gymnasium
 
-from safety_sim.compat.wrappers import step_with_autoreset
 from safety_sim.compat.vector.main_guard import GUARD, unguarded_call_site
 from safety_sim.compat.vector.safety import SafetyVectorEnv, env_seeds
+from safety_sim.compat.wrappers import step_with_autoreset
 from safety_sim.gl import backend as gl_backend
 
 
@@ -119,7 +119,7 @@ class SafetyAsyncVectorEnv(SafetyVectorEnv):
     def __init__(self, env_fns: Sequence[Callable[[], gymnasium.Env]],
                  context: str | None = None, daemon: bool = True) -> None:
         self.context = start_method(context)
-        ctx = multiprocessing.get_context(self.context)
+        ctx: Any = multiprocessing.get_context(self.context)  # typeshed: no Process on it
         self._conns, self._processes = [], []
         self.closed = False
         for i, fn in enumerate(env_fns):

@@ -8,11 +8,11 @@ from typing import Any, Callable
 import gymnasium
 
 from safety_sim import core
-from safety_sim.compat.wrappers import make as make_env
-from safety_sim.vector.base import AutoresetMode
 from safety_sim.compat.vector.safety import SafetySyncVectorEnv, SafetyVectorEnv
 from safety_sim.compat.vector.safety_async import SafetyAsyncVectorEnv
 from safety_sim.compat.vector.safety_native import NativeSafetyVectorEnv, autoreset_mode_name
+from safety_sim.compat.wrappers import make as make_env
+from safety_sim.vector.base import AutoresetMode
 
 MODES = ("async", "sync", "native")
 

@@ -2,6 +2,8 @@
 through Safety-Gymnasium's 6-tuple vector API (:class:`NativeSafetyVectorEnv`)."""
 from __future__ import annotations
 
+from typing import Any
+
 import gymnasium
 import numpy as np
 from gymnasium.vector.utils import iterate
@@ -56,7 +58,7 @@ class NativeSafetyVectorEnv(SafetyVectorEnv):
         if self.mode not in ("SameStep", "Disabled"):
             raise ValueError(f"NativeSafetyVectorEnv needs a SameStep or Disabled autoreset "
                              f"vector env, got {self.mode} ({vec_env!r})")
-        self.vec_env = vec_env
+        self.vec_env: Any = vec_env   # a native vector env (call, get_attr as gymnasium's)
         self._set_spaces(vec_env.num_envs, vec_env.single_observation_space,
                          vec_env.single_action_space, dict(vec_env.metadata),
                          vec_env.render_mode, vec_env.spec)

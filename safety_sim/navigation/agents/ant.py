@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import mujoco
 import numpy as np
@@ -34,7 +35,7 @@ JOINT = {"damping": 1.0, "armature": 1.0}
 HIP_RANGE = (-0.7, 0.7)
 GEAR = 150.0
 JOINT_NOISE = 0.1
-VISION = {"pos": (0.0, 0.05, 0.05), "fovy": 45.0,
+VISION: dict[str, Any] = {"pos": (0.0, 0.05, 0.05), "fovy": 45.0,
           "quat": (0.7073882691671998, 0.706825181105366, 0.0, 0.0)}
 
 

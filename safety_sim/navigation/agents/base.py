@@ -56,6 +56,7 @@ class AgentSpec:
     box_size: float = 0.2
     box_density: float = 0.001
     box_keepout: float = 0.2
-    reset_joints: Callable[[np.random.RandomState, mujoco.MjModel, mujoco.MjData], None] | None = None
+    reset_joints: (Callable[[np.random.RandomState, mujoco.MjModel, mujoco.MjData], None]
+                   | None) = None
     alive: Callable[[Any, Any], Any] | None = None
     floor_conaffinity: int = 1

@@ -10,6 +10,7 @@ Numbers are those of the reference's compiled model (``push_agent_models.json``)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import mujoco
 
@@ -28,7 +29,7 @@ HIP_Z_RANGE = (-0.174533, 0.523599)
 ANKLE_RANGE, ANKLE_SPRINGREF = (-1.308998, 0.0), -0.349066
 WAIST_RANGE = (-0.523599, 0.523599)
 GEAR = 0.00625
-VISION = {"pos": (0.0625, 0.0, 0.1), "fovy": 100.0,
+VISION: dict[str, Any] = {"pos": (0.0625, 0.0, 0.1), "fovy": 100.0,
           "quat": (0.5855319539431867, 0.39642443278823525, -0.39642443278823536,
                    -0.5855319539431866)}
 

@@ -22,6 +22,8 @@ sensors, site and camera are the reference's.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import mujoco
 import numpy as np
 
@@ -51,14 +53,14 @@ CHASSIS_AABB = ((2.7939677169075416e-09, -0.0004172477949740336, 0.0068431151198
 POS_CHANGE_INERTIAL = (0.0008662499999999999, (2.289354375e-06, 2.2757109374999996e-06,
                                                1.435809375e-07))
 POS_CHANGE_IPOS = (0.39, 0.0, 0.039999999999999994)
-CHASSIS_INERTIAL = dict(
+CHASSIS_INERTIAL: dict[str, Any] = dict(
     mass=0.017605537618291808,
     inertia=(0.0002706324171671688, 0.0002385001307776043, 4.125453652032671e-05),
     ipos=CHASSIS_MESH_POS, iquat=CHASSIS_MESH_QUAT)
 RED, BLUE, BODY_RGBA = (1, 0, 0, 1), (0.0039, 0.1529, 0.3961, 1), (0.7412, 0.0431, 0.1843, 1)
 BLACK, GREY, GREEN = (0, 0, 0, 1), (0.2, 0.2, 0.2, 1), (0, 0.8, 0, 1)
 SPIDER_A, SPIDER_B, WHITE = (0.8, 0, 0, 1), (0.8706, 0.8118, 0.7647, 1), (1, 1, 1, 1)
-VISION = {"pos": (0.2, 0.0, 0.05), "fovy": 45.0,
+VISION: dict[str, Any] = {"pos": (0.2, 0.0, 0.05), "fovy": 45.0,
           "quat": (0.5003981633553667, 0.49999984146591736, -0.49999984146591736,
                    -0.49960183664463337)}
 

@@ -17,7 +17,6 @@ every field are in :mod:`safety_sim.navigation.bounds`.
 """
 from __future__ import annotations
 
-from safety_sim.navigation.objects.moving import Gremlins, PushBox, Vases
 from safety_sim.navigation.objects.base import (  # noqa: F401  (the colours: re-exported)
     BOX_RGBA,
     BUTTON_RGBA,
@@ -32,6 +31,7 @@ from safety_sim.navigation.objects.base import (  # noqa: F401  (the colours: re
     XY,
     ObjectKind,
 )
+from safety_sim.navigation.objects.moving import Gremlins, PushBox, Vases
 from safety_sim.navigation.objects.static import Boundary, Buttons, Circle, Goal, Hazards, Pillars
 from safety_sim.navigation.objects.track import TrackWalls
 

@@ -26,7 +26,7 @@ SIGWALL_RGBA: RGBA = (1.0, 1.0, 0.0, 0.1)
 
 
 def _mj():
-    import mujoco  # noqa: PLC0415  (only when a model is built)
+    import mujoco  # only when a model is built
 
     return mujoco
 
@@ -103,7 +103,12 @@ class ObjectKind:
 
     def cost_terms(self) -> tuple[tuple[str, str], ...]:
         """(info key, label) of its cost terms in this level (none unless it costs)."""
-        return ((self.cost_key, self.label),) if self.costs and self.count else ()
+        if not (self.costs and self.count):
+            return ()
+        if self.cost_key is None or self.label is None:
+            raise TypeError(f"{type(self).__name__}: a kind that costs names its cost_key and "
+                            "label")
+        return ((self.cost_key, self.label),)
 
     def judge(self, ops: Ops, facts):
         """The value of its :attr:`judged_label` in the state ``facts`` (a
@@ -114,7 +119,7 @@ class ObjectKind:
         raise NotImplementedError(f"{type(self).__name__} judges no label")
 
     def keepout_of(self, agent) -> float:
-        return float(getattr(self, "keepout"))
+        return float(self.keepout)
 
     def fixed_location(self, i: int) -> XY | None:
         """A fixed location for object ``i`` (drawn within 1e-9 of it,

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -94,13 +95,14 @@ class FadeState:
                  model=None) -> None:
         self.groups, self.ops, self.n, self.model = groups, ops, n, model
         self._where = [_index(g.geoms) for g in groups]
-        self.counters = [0] * len(groups) if n is None else \
+        # per group: an int (one world, a list) or a row of N ints (an (groups, N) array)
+        self.counters: Any = [0] * len(groups) if n is None else \
             np.zeros((len(groups), n), dtype=np.int64)
         self._bind()
 
     def _bind(self) -> None:
         self._alpha = None if self.model is None else self.model.geom_rgba[:, 3]
-        self._painted = None
+        self._painted: list | None = None
 
     def __getstate__(self):
         state = dict(self.__dict__)

@@ -4,13 +4,19 @@
 from __future__ import annotations
 
 import functools
-
 from dataclasses import dataclass
 from typing import ClassVar
 
-from safety_sim.navigation.objects.base import (
-    BOX_RGBA, GREMLIN_RGBA, RGBA, VASE_RGBA, ObjectKind, _mj, accepts_num)
 from safety_sim.navigation import bounds
+from safety_sim.navigation.objects.base import (
+    BOX_RGBA,
+    GREMLIN_RGBA,
+    RGBA,
+    VASE_RGBA,
+    ObjectKind,
+    _mj,
+    accepts_num,
+)
 from safety_sim.numeric import sqrt_threshold
 from safety_sim.ops import Ops
 

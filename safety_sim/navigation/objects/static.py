@@ -9,7 +9,19 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from safety_sim.navigation import bounds
-from safety_sim.numeric import sqrt_threshold
+from safety_sim.navigation.objects.base import (
+    BUTTON_RGBA,
+    CIRCLE_RGBA,
+    GOAL_RGBA,
+    HAZARD_RGBA,
+    PILLAR_RGBA,
+    RGBA,
+    SIGWALL_RGBA,
+    XY,
+    ObjectKind,
+    _static_body,
+    accepts_num,
+)
 from safety_sim.navigation.objects.looks import (
     Rect,
     bush,
@@ -18,19 +30,7 @@ from safety_sim.navigation.objects.looks import (
     check_pair,
     flower_bush,
 )
-from safety_sim.navigation.objects.base import (
-    BUTTON_RGBA,
-    CIRCLE_RGBA,
-    GOAL_RGBA,
-    HAZARD_RGBA,
-    PILLAR_RGBA,
-    SIGWALL_RGBA,
-    RGBA,
-    XY,
-    ObjectKind,
-    _static_body,
-    accepts_num,
-)
+from safety_sim.numeric import sqrt_threshold
 from safety_sim.ops import Ops
 
 

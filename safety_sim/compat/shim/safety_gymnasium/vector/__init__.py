@@ -1,7 +1,7 @@
 """``safety_gymnasium.vector`` on safety_sim."""
-from gymnasium.vector import VectorEnv  # noqa: F401
+from gymnasium.vector import VectorEnv
 
-from safety_sim.compat.api import vector_make as make  # noqa: F401
-from safety_sim.vector import SafetyAsyncVectorEnv, SafetySyncVectorEnv  # noqa: F401
+from safety_sim.compat.api import vector_make as make
+from safety_sim.vector import SafetyAsyncVectorEnv, SafetySyncVectorEnv
 
 __all__ = ["SafetyAsyncVectorEnv", "SafetySyncVectorEnv", "VectorEnv", "make"]

@@ -1,6 +1,6 @@
 """``safety_gymnasium.wrappers`` on safety_sim."""
-from safety_sim.compat.checker import SafePassiveEnvChecker  # noqa: F401
-from safety_sim.compat.normalize import (SafeNormalizeCost,  # noqa: F401
+from safety_sim.compat.checker import SafePassiveEnvChecker
+from safety_sim.compat.normalize import (SafeNormalizeCost,
                                          SafeNormalizeObservation, SafeNormalizeReward)
 from safety_sim.compat.wrappers import (Gymnasium2SafetyGymnasium,  # noqa: F401
                                         SafeAutoResetWrapper, SafeClipAction,
