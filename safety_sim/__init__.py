@@ -27,7 +27,7 @@ def _safety_gymnasium_vector(name: str):
     raise AttributeError(f"module 'safety_sim.vector' has no attribute {name!r}")
 
 
-vector.__getattr__ = _safety_gymnasium_vector  # type: ignore[attr-defined]  (PEP 562)
+vector.__getattr__ = _safety_gymnasium_vector  # type: ignore[method-assign]  # PEP 562
 
 __all__ = ["make", "make_ma", "oracle", "parallel_env", "dm_env", "env_ids", "ENV_ROWS",
            "__version__"]

@@ -5,6 +5,8 @@
 ``safety_sim.parallel_env``."""
 from __future__ import annotations
 
+from typing import Any
+
 import gymnasium
 
 from safety_sim.compat.wrappers import make  # noqa: F401  (the 6-tuple form)
@@ -21,7 +23,8 @@ def parallel_env(env_id: str, max_cycles: int | None = None, **kwargs):
     if r.family == "multigoal":    # Safety-Gymnasium's MultiGoal: already keyed "agent_0", ...
         from safety_sim.navigation.multigoal.parallel import MultiGoalParallelEnv
 
-        return MultiGoalParallelEnv(gymnasium.make(env_id, **kwargs).unwrapped, max_cycles)
+        env: Any = gymnasium.make(env_id, **kwargs).unwrapped   # the registry's MultiGoalEnv
+        return MultiGoalParallelEnv(env, max_cycles)
     if r.family != "multiagent":
         raise ValueError(f"{env_id} is not a multi-agent environment")
     from safety_sim.adapters.pettingzoo import ParallelAdapter  # needs pettingzoo

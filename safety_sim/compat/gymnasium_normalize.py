@@ -70,7 +70,7 @@ def _wrap(wrapper: gymnasium.Wrapper, env: Any) -> bool:
     """``gymnasium.Wrapper.__init__``, also for a gymnasium 1.x ``VectorEnv`` (the fields that
     ``__init__`` sets, without its ``gymnasium.Env`` check); whether ``env`` is a vector env."""
     if isinstance(env, VectorEnv):
-        wrapper.env = env  # type: ignore[assignment]  (a 1.x VectorEnv is no Env)
+        wrapper.env = env  # type: ignore[assignment]  # a 1.x VectorEnv is no Env
         wrapper._action_space = wrapper._observation_space = None
         wrapper._metadata = wrapper._cached_spec = None
         return True

@@ -112,6 +112,7 @@ def _push_box(kw: dict, agent: str) -> ob.PushBox:
 def build(name: str, kw: dict, agent: str, task: str) -> ob.ObjectKind:
     """The object kind of class ``name`` with keyword arguments ``kw`` (from
     :func:`kwargs_of`); its own checks are refused naming the class."""
+    kind: ob.ObjectKind
     if name == "Goal":
         fixed = location(kw["locations"], 1, "Goal.locations") if kw["locations"] else None
         size = kw["size"]

@@ -11,6 +11,8 @@ accepted only at its default value (anything else is refused, naming the key).
 """
 from __future__ import annotations
 
+from typing import Any
+
 #: The ``...Base`` tasks: the object classes each requires (its refusal when one is missing
 #: names it, as the reference's assertion does) and its reward rule.
 BASE_TASKS: dict[str, tuple[str, ...]] = {
@@ -69,7 +71,7 @@ FLOOR_TYPES = {"mat": "checker", "village": "village"}
 #: give, with its default (``num`` is the count of the counted kinds). The kwargs not listed
 #: (``name``, ``color``, ``group``, ``mesh_euler``, ``mesh_height``, and the state the engine
 #: fills in: ``goal_button``, ``timer``) are refused.
-_COMMON = {"placements": None, "locations": [], "is_lidar_observed": True,
+_COMMON: dict[str, Any] = {"placements": None, "locations": [], "is_lidar_observed": True,
            "is_meshed": False}
 OBJECTS: dict[str, dict[str, object]] = {
     "Goal": {**_COMMON, "size": 0.3, "keepout": 0.4, "reward_goal": 1.0,

@@ -2,6 +2,6 @@
 from gymnasium.vector import VectorEnv
 
 from safety_sim.compat.api import vector_make as make
-from safety_sim.vector import SafetyAsyncVectorEnv, SafetySyncVectorEnv
+from safety_sim.compat.vector import SafetyAsyncVectorEnv, SafetySyncVectorEnv
 
 __all__ = ["SafetyAsyncVectorEnv", "SafetySyncVectorEnv", "VectorEnv", "make"]

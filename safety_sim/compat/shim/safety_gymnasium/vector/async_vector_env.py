@@ -1,1 +1,1 @@
-from safety_sim.vector import SafetyAsyncVectorEnv  # noqa: F401
+from safety_sim.compat.vector import SafetyAsyncVectorEnv  # noqa: F401

@@ -1,1 +1,1 @@
-from safety_sim.vector import SafetySyncVectorEnv  # noqa: F401
+from safety_sim.compat.vector import SafetySyncVectorEnv  # noqa: F401
