@@ -50,7 +50,8 @@ class AgentSpec:
     integrator: int
     spawn_z: float
     build: Callable[[mujoco.MjSpec], None]
-    place: Callable[[mujoco.MjModel, mujoco.MjData, np.ndarray, float], None]
+    place: Callable[[mujoco.MjModel, mujoco.MjData, np.ndarray | tuple[float, float], float],
+                    None]
     obs_sensors: tuple[ObsSensor, ...]
     geom_default: dict = field(default_factory=dict)
     box_size: float = 0.2

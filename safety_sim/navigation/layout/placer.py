@@ -67,7 +67,8 @@ def blank_stream() -> np.random.RandomState:
     built from a constant seed sequence, it skips the hashing of 624 words that building
     ``RandomState(seed)`` pays (about 0.6 ms on a loaded 2-core host, most of a seeded
     reset's cost per world); reseeding then gives exactly ``RandomState(seed)``'s state."""
-    return np.random.RandomState(np.random.MT19937(_NoEntropy()))
+    # numpy documents ISeedSequence as a seed; its stubs list only SeedSequence
+    return np.random.RandomState(np.random.MT19937(_NoEntropy()))  # type: ignore[arg-type]
 
 
 class NavPlacer:
