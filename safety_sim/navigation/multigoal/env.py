@@ -105,6 +105,11 @@ class MultiGoalEnv(gymnasium.Env):
         return self.world.model
 
     @property
+    def data(self):
+        """The MuJoCo state of both agents' world."""
+        return self.world.data
+
+    @property
     def config(self):
         """The level's placement data (``extents``, object counts), where the single-agent
         envs have their ``NavConfig``."""

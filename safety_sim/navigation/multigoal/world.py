@@ -28,6 +28,7 @@ import numpy as np
 from safety_sim.navigation.agents import head_agent
 from safety_sim.navigation.multigoal import scene
 from safety_sim.navigation.multigoal.layout import LEVELS, placed_objects
+from safety_sim.navigation.scene import Stepper
 
 AGENTS = ("agent_0", "agent_1")
 GOAL_OF = {"agent_0": ("goal_red", "agent"), "agent_1": ("goal_blue", "agent1")}
@@ -43,6 +44,7 @@ class MultiGoalWorld:
         self.vases_cost = level == 2
         self.model = scene.build(self.agent, self.level)
         self.data = mujoco.MjData(self.model)
+        self.stepper = Stepper(self.model, self.data)   # 10 x mj_step + mj_forward, bitwise
         m = self.model
         root = m.body_rootid[m.geom_bodyid]
         self.geoms = {a: root == m.body(b).id for a, (_, b) in GOAL_OF.items()}  # masks
@@ -56,10 +58,14 @@ class MultiGoalWorld:
         self.hazard_ids = [m.body(f"hazard{i}").id for i in range(self.level.hazards)]
         self.vase_ids = {name: m.body(name).id for name in self.vase_geoms.values()}
         self.body_ids = {b: m.body(b).id for _, b in GOAL_OF.values()}
+        self._body_id: dict[str, int] = {}
 
     # -- state -------------------------------------------------------------------------
     def _xy(self, body: str) -> np.ndarray:
-        return self.data.body(body).xpos[:2]
+        bid = self._body_id.get(body)
+        if bid is None:   # ids looked up once (``data.body(name)`` costs more than the read)
+            bid = self._body_id[body] = self.model.body(body).id
+        return self.data.xpos[bid, :2]
 
     def _dist(self, a: str, body: str) -> float:
         return float(np.sqrt(np.sum(np.square(self._xy(body) - self._xy(a)))))
@@ -87,9 +93,7 @@ class MultiGoalWorld:
             joined[i * self.nu:(i + 1) * self.nu] = act
         d.ctrl[:] = np.clip(joined, m.actuator_ctrlrange[:, 0], m.actuator_ctrlrange[:, 1])
         self.rs.binomial(10, 1.0)                  # the reference's frame-skip draw
-        for _ in range(SUBSTEPS):
-            mujoco.mj_step(m, d)
-        mujoco.mj_forward(m, d)                   # positions and sensors of the new state
+        self.stepper.advance(SUBSTEPS)            # then positions and sensors of the new state
         rewards = {}
         for a, (goal, body) in GOAL_OF.items():
             dist = self._dist(body, goal)
@@ -116,7 +120,7 @@ class MultiGoalWorld:
         m, d = self.model, self.data          # forwarded by the step (the reference again)
         cost: dict = {a: {} for a in AGENTS}
         g1, g2 = d.contact.geom1[:d.ncon], d.contact.geom2[:d.ncon]
-        hazards = [d.xpos[h][:2] for h in self.hazard_ids]
+        hazards = d.xpos[self.hazard_ids, :2] if self.hazard_ids else None
         speeds = {}
         if self.vases_cost:
             vel = np.zeros(6)
@@ -125,11 +129,11 @@ class MultiGoalWorld:
                 speeds[name] = float(np.sqrt(np.sum(np.square(vel[3:]))))
         for i, a in enumerate(AGENTS):
             body = GOAL_OF[a][1]
-            if hazards:
+            if hazards is not None:
+                dist = np.sqrt(np.sum(np.square(hazards - self._xy(body)), axis=1))
                 raw = 0.0
-                for h in hazards:
-                    dist = float(np.sqrt(np.sum(np.square(h - self._xy(body)))))
-                    raw += (HAZARD_SIZE - dist) if dist <= HAZARD_SIZE else 0.0
+                for near in dist[dist <= HAZARD_SIZE].tolist():   # in hazard order
+                    raw += HAZARD_SIZE - near
                 cost[a]["cost_hazards"] = raw
             if self.vases_cost:
                 mine = self.geoms[a]
