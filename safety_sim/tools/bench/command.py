@@ -79,7 +79,7 @@ def select(patterns: list[str] | None) -> list:
 def _kind(row) -> str:
     if row.family == "velocity":
         return "velocity"
-    if registration.is_navigation(row):
+    if registration.is_navigation(row) or row.family == "multigoal":
         return "vision" if row.kwargs.get("vision") else "push"
     return "grid"
 

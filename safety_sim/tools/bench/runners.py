@@ -42,24 +42,33 @@ def _reset_times(reset, n: int) -> tuple[float, float]:
     return 1e3 * statistics.median(times), 1e3 * float(np.percentile(times, 99))
 
 
+def _episode_over(terminated, truncated) -> bool:
+    """:func:`safety_sim.tools.episode_over` of per-agent dicts, also once gymnasium's
+    ``TimeLimit`` has replaced the ``truncated`` dict by ``True`` at its limit."""
+    return truncated is True or tools.episode_over(terminated, truncated)
+
+
 class EnvRunner:
-    """Steps a (wrapped) env with cycled random actions; ended episodes are reset (timed)."""
+    """Steps a (wrapped) env with cycled random actions; ended episodes are reset (timed).
+    Envs of several agents (dict actions, per-agent ``terminated``/``truncated``) end when
+    every agent is done (:func:`safety_sim.tools.episode_over`)."""
 
     def __init__(self, env, seed: int = 0) -> None:
         self.env, self.actions, self.i = env, _actions(env.action_space, seed), 0
+        self.multi = bool(self.actions) and isinstance(self.actions[0], dict)
         self.steps = self.t = 0
         self.lengths: list[int] = []  # of the episodes that ended
         env.reset(seed=seed)
 
     def run(self, seconds: float) -> float:
-        env, acts, n = self.env, self.actions, len(self.actions)
+        env, acts, n, multi = self.env, self.actions, len(self.actions), self.multi
         steps, t0 = 0, time.perf_counter()
         deadline = t0 + seconds
         while True:
             for _ in range(CHUNK):
-                _, _, term, trunc, _ = env.step(acts[self.i])
+                *_, term, trunc, _ = env.step(acts[self.i])
                 self.i, self.t = (self.i + 1) % n, self.t + 1
-                if term or trunc:
+                if _episode_over(term, trunc) if multi else term or trunc:
                     env.reset()
                     self.lengths.append(self.t)
                     self.t = 0
@@ -73,14 +82,16 @@ class EnvRunner:
 
 class PhysicsRunner:
     """Raw ``mj_step(nstep=10)`` from a copy of a state, same controls, restored every 1000;
-    with ``before_substep(data)`` (moving mocap bodies: gremlins), 10 x (that, ``mj_step``)."""
+    with ``before_substep(data)`` (moving mocap bodies: gremlins), 10 x (that, ``mj_step``).
+    Dict actions (one per agent, in agent order) are joined into one control vector."""
 
     def __init__(self, model, data, actions, before_substep=None) -> None:
         import mujoco
 
         self.mujoco, self.model, self.before = mujoco, model, before_substep
         self.snapshot, self.data = copy.copy(data), copy.copy(data)
-        ctrl = [np.asarray(a, dtype=np.float64) for a in actions]
+        ctrl = [np.concatenate([np.asarray(v, dtype=np.float64) for v in a.values()])
+                if isinstance(a, dict) else np.asarray(a, dtype=np.float64) for a in actions]
         self.ctrls = ctrl if ctrl and ctrl[0].shape == (model.nu,) else [None]
         self.i = self.t = 0
 
