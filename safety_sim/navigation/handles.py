@@ -43,7 +43,8 @@ class NavHandles:
 
         agent = body("agent")
         body_of, qposadr = {}, {}
-        keys, bodies, starts, slots = [], [], [], []
+        keys, starts, slots = [], [], []
+        bodies: list[int] = []
         for slot, kind in enumerate(config.ordered()):
             names = kind.names()
             for name in names:

@@ -17,7 +17,7 @@ from safety_sim.core import bound_slack, holds_bool
 _MAX_LISTED = 8  # worlds named in one message
 
 
-def _worlds(mask: np.ndarray) -> str:
+def _worlds(mask: np.ndarray | np.bool_) -> str:
     """``world 3`` or ``worlds [1, 4, 7]`` (the first few of a mask)."""
     ids = np.flatnonzero(mask)
     if ids.size == 1:
