@@ -12,6 +12,10 @@
 #             steps, 1 and 2 envs) through the drop-in, in the torch venv
 #   sg-tests  Safety-Gymnasium 1.0.0's own test suite (tests/ of its sdist on the package
 #             index) through the drop-in (python -m safety_sim.compat -m pytest)
+#   sg-head-tests  Safety-Gymnasium's later repository's test suite (its default branch:
+#             Building, FormulaOne, MultiGoal, the config-built Base ids) through the drop-in,
+#             same venv; runs only with SG_HEAD_SRC set to a checkout of
+#             PKU-Alignment/safety-gymnasium (never published after 1.0.0: CI cannot fetch it)
 #   safepo    SafePO's multi-agent entry points (MAPPO-L, MACPO; --task
 #             Safety2x4AntVelocity-v0) on make_ma through the drop-in, 4000 steps each, in the
 #             torch venv. SafePO runs unmodified but for its own LinearLR(verbose=) fix, which
@@ -123,6 +127,22 @@ else
   echo "sg-tests: could not download the safety-gymnasium 1.0.0 sdist"; status=1
 fi
 rm -rf "$SG_TMP"
+
+step "sg-head-tests: Safety-Gymnasium's later test suite (its repository's HEAD) through the drop-in"
+if [ -n "${SG_HEAD_SRC:-}" ] && [ -d "$SG_HEAD_SRC/tests" ]; then
+  # Only tests/ (it ships its own helpers.py), away from the checkout's safety_gymnasium/,
+  # which would shadow the drop-in.
+  SGH_TMP=$(mktemp -d "${TMPDIR:-/tmp}/sg-head-tests.XXXXXX")
+  cp -r "$SG_HEAD_SRC/tests" "$SGH_TMP/"
+  (cd "$SGH_TMP" && "$PY_SG" -m safety_sim.compat -m pytest -q -p no:cacheprovider -rf tests) \
+    || status=1
+  rm -rf "$SGH_TMP"
+elif [ -n "${SG_HEAD_SRC:-}" ]; then
+  echo "sg-head-tests: SG_HEAD_SRC=$SG_HEAD_SRC has no tests/ folder"; status=1
+else
+  echo "== extras: sg-head-tests NOT RUN: Safety-Gymnasium after 1.0.0 is not on the package" \
+       "index; set SG_HEAD_SRC to a checkout of PKU-Alignment/safety-gymnasium"
+fi
 
 step "safepo: SafePO multi-agent (MAPPO-L, MACPO) on make_ma through the drop-in"
 if [ -n "${SAFEPO_SRC:-}" ]; then
