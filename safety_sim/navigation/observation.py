@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import operator
+from typing import Any
 
 import mujoco
 import numpy as np
@@ -73,6 +74,14 @@ class NavPicturesMixin:
     """The single env's vision frame (Vision ids) and decorations (lidar rings, cost sphere).
     A mixin so that the step pays one method call; it reads the env's ``level``, ``data``,
     ``vision``, ``_render``, ``_obs`` (the flat observation) and ``_last_cost``."""
+
+    # set by the env that mixes this in (NavigationEnv)
+    runtime: Any
+    data: Any
+    vision: bool
+    _render: Any
+    _obs: np.ndarray
+    _last_cost: float
 
     def _init_pictures(self) -> None:
         self._last_obs = None

@@ -38,6 +38,9 @@ class BodyView:
     def __init__(self, **fields: Any) -> None:
         self.__dict__.update(fields)
 
+    def __getattr__(self, name: str) -> Any:     # the fields given (any names), read-only
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("the state view is read-only (write the simulator's data instead)")
 
@@ -105,6 +108,13 @@ class TaskView:
 class NavStateMixin:
     """The navigation env's read-only properties: ``task`` (a :class:`TaskView`), ``layout``,
     ``elapsed_steps``, ``label_names``, ``goal_button``, ``mocap_motion``, ``renderer``."""
+
+    # set by the env that mixes this in (NavigationEnv)
+    runtime: Any
+    _placer: Any
+    _xpos: Any
+    _steps: int
+    _goal_button: int | None
 
     @property
     def task(self) -> TaskView:

@@ -80,6 +80,21 @@ class NavWorlds:
     agent and handles they share) on ``threads`` threads; ``use_batch`` as
     :func:`~safety_sim.vector.mujoco_batch.open_backend`."""
 
+    # the batch's state arrays, (N, ...) each, bound by name when the batch opens (_BOUND,
+    # mocap_pos with gremlins, cvel and subtree_com where read)
+    qpos: np.ndarray
+    qvel: np.ndarray
+    ctrl: np.ndarray
+    time: np.ndarray
+    xpos: np.ndarray
+    xmat: np.ndarray
+    sensordata: np.ndarray
+    qacc: np.ndarray
+    qacc_warmstart: np.ndarray
+    mocap_pos: np.ndarray
+    cvel: np.ndarray
+    subtree_com: np.ndarray
+
     def __init__(self, runtime, n: int, threads: int, use_batch: bool | None) -> None:
         cfg = runtime.config
         self.runtime, self.config, self.agent_spec, self.n = runtime, cfg, runtime.agent, n
