@@ -12,6 +12,7 @@ read through zero-copy torch views (float32, MJWarp's precision).
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import mujoco
 import numpy as np
@@ -69,6 +70,21 @@ class WarpWorlds:
     """N worlds of ``runtime`` on the Warp device ``warp_device`` (torch views on
     ``torch_device``); ``njmax``/``nconmax``: per-world constraint and contact buffers (None:
     :func:`default_buffers` of the level)."""
+
+    # torch views of the Warp data's state arrays, bound by name (_STATE); torch is untyped here
+    qpos: Any
+    qvel: Any
+    qacc: Any
+    qacc_warmstart: Any
+    ctrl: Any
+    time: Any
+    xpos: Any
+    xmat: Any
+    sensordata: Any
+    mocap_pos: Any
+    cvel: Any
+    subtree_com: Any
+    overflow: Any
 
     def __init__(self, runtime, n: int, mods, warp_device: str, torch_device, *, name: str,
                  njmax: int | None = None, nconmax: int | None = None) -> None:
@@ -248,7 +264,7 @@ class WarpWorlds:
 class _Scope:
     def __init__(self, worlds: WarpWorlds) -> None:
         self.w = worlds
-        self._stack = []
+        self._stack: list = []
 
     def __enter__(self):
         w, wp, torch = self.w, self.w.mods.wp, self.w.mods.torch
