@@ -50,6 +50,15 @@ class WarpCamera:
                 cam_active=active, use_textures=True, use_shadows=False, render_skybox=True,
                 enabled_geom_groups=groups)
         n, pixels = worlds.n, size * size
+        # OpenGL clips what lies nearer than its near plane (znear); the ray caster has no near
+        # plane, so each ray starts on it (the offset MJWarp applies to orthographic cameras'
+        # rays): the Racecar's chassis, 3 cm before its camera, would else fill the image
+        znear = float(model.vis.map.znear * model.stat.extent)
+        rays = mods.wp.to_torch(rc.ray)
+        offset = rays * (znear / -rays[:, 2:3])
+        mods.wp.to_torch(rc.ray_offset).copy_(offset)
+        rc.has_orthographic_camera = True
+        self._near = offset.norm(dim=1)[:pixels]
         wp, torch = mods.wp, mods.torch
         # MJWarp's kinematics leaves the geoms of static bodies (welded to the world: hazards,
         # the goal, buttons...) where put_data put them; their bodies move with each layout
@@ -112,7 +121,9 @@ class WarpCamera:
             self.mjw.render(w.mx, w.dx, self.rc)
             out = {"vision": self._bgra[..., [2, 1, 0]].reshape(w.n, s, s, 3)}
             if self._depth is not None:
-                out["vision_depth"] = self._depth.reshape(w.n, s, s).clone()
+                hit = self._depth > 0          # distance from the camera, not the near plane
+                depth = self.torch.where(hit, self._depth + self._near, self._depth)
+                out["vision_depth"] = depth.reshape(w.n, s, s)
             if self._seg is not None:
                 out["vision_segmentation"] = self._seg.reshape(w.n, s, s).to(self.torch.int32)
         return out

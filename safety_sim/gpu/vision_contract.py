@@ -57,8 +57,12 @@ def cpu_frames(env, size: int):
     return ids, rgb
 
 
-def compare(env_id: str, seeds: int, size: int, steps: int, device: str = "cpu", seed: int = 0):
-    """Rows (frame, world, pixel agreement, {class: largest mean-colour difference})."""
+def compare(env_id: str, seeds: int, size: int, steps: int, device: str = "cpu", seed: int = 0,
+            same_state: bool = False):
+    """Rows (frame, world, pixel agreement, {class: largest mean-colour difference}).
+    ``same_state``: the CPU env's frames are drawn of the GPU world's state (its ``qpos`` and
+    mocap positions copied in, ``mj_forward``): the renderers alone, without the physics'
+    float32 divergence (the Car's wheels part from the reset)."""
     import gymnasium as gym
     import torch
 
@@ -77,6 +81,8 @@ def compare(env_id: str, seeds: int, size: int, steps: int, device: str = "cpu",
     for frame in range(steps + 1):
         if frame in (0, steps):
             for i, e in enumerate(cpus):
+                if same_state:
+                    _copy_state(venv.worlds, i, e.unwrapped)
                 ids, rgb = cpu_frames(e, size)
                 rows.append((frame, i, *_agreement(ids, rgb, obs, i, classes)))
         if frame == steps:
@@ -89,6 +95,16 @@ def compare(env_id: str, seeds: int, size: int, steps: int, device: str = "cpu",
     for e in cpus:
         e.close()
     return rows
+
+
+def _copy_state(worlds, i: int, single) -> None:
+    import mujoco
+
+    d = single.data
+    d.qpos[:] = worlds.qpos[i].cpu().numpy()
+    if single.runtime.model.nmocap:
+        d.mocap_pos[:] = worlds.mocap_pos[i].cpu().numpy()
+    mujoco.mj_forward(single.runtime.model, d)
 
 
 def _agreement(ids, rgb, obs, i, classes):
@@ -134,6 +150,8 @@ def main(argv=None) -> None:
     p.add_argument("--size", type=int, default=64)
     p.add_argument("--seeds", type=int, default=10)
     p.add_argument("--steps", type=int, default=9)
+    p.add_argument("--same-state", action="store_true",
+                   help="draw the CPU frames of the GPU worlds' states (the renderers alone)")
     p.add_argument("--picture", metavar="PNG", help="write the side-by-side picture instead")
     a = p.parse_args(argv)
     if a.picture:
@@ -143,7 +161,7 @@ def main(argv=None) -> None:
           "difference per class (0-255) |")
     print("| --- | --- | --- | --- |")
     for env_id in a.ids:
-        rows = compare(env_id, a.seeds, a.size, a.steps, a.device)
+        rows = compare(env_id, a.seeds, a.size, a.steps, a.device, same_state=a.same_state)
         for frame in sorted({0, a.steps}):
             sel = [r for r in rows if r[0] == frame]
             shares = [r[2] for r in sel]
