@@ -23,7 +23,7 @@ class NavigationVectorEntry:
 
     supports_threads = True          # the CPU env takes num_threads (the benchmarks ask)
 
-    def __init__(self, cpu_class: type) -> None:
+    def __init__(self, cpu_class: Any) -> None:     # a NavigationVectorEnv subclass
         self.cpu_class = cpu_class
         self.__name__ = self.__qualname__ = cpu_class.__name__
         self.__doc__ = cpu_class.__doc__

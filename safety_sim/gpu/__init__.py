@@ -28,10 +28,10 @@ def make_vec(env_id: str, num_envs: int = 1, *, device: str = "cuda", **kwargs: 
     merged = {**spec.kwargs, **kwargs}
     if spec.max_episode_steps is not None:
         merged.setdefault("max_episode_steps", spec.max_episode_steps)
-    return from_class(load_env_creator(spec.entry_point), num_envs, device=device, **merged)
+    return from_class(load_env_creator(str(spec.entry_point)), num_envs, device=device, **merged)
 
 
-def from_class(single_class: type, num_envs: int = 1, *, device: str = "cuda", **kwargs: Any):
+def from_class(single_class: Any, num_envs: int = 1, *, device: str = "cuda", **kwargs: Any):
     """The GPU vector env of a navigation env class (what the ``device=`` route of the CPU
     vector entry point calls)."""
     from safety_sim.gpu.env import NavigationGpuVectorEnv

@@ -59,8 +59,8 @@ class ObsLayout:
         if image is None:
             low, high = self.bounds()
             return spaces.Box(low, high, dtype=np.float64)
-        items = [(e.key, spaces.Box(e.low, e.high, e.shape, dtype=np.float64))
-                 for e in self.entries]
+        items: list[tuple[str, spaces.Space]] = [
+            (e.key, spaces.Box(e.low, e.high, e.shape, dtype=np.float64)) for e in self.entries]
         items.append(("vision", spaces.Box(0, 255, image, dtype=np.uint8)))
         return spaces.Dict(items)   # a list of pairs keeps the order
 

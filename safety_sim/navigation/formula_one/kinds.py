@@ -15,7 +15,7 @@ wall, the staged goal and the road barriers.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -115,7 +115,8 @@ class RoadBarriers(Vases):
         mj = _mj()
         hull = track.hull_vertices()["road_barrier"]
         spec.add_mesh(name="road_barrier", uservert=hull.astype(np.float64).ravel().tolist())
-        quat, mass = _quat(track.BARRIER_EULER), track_data.BARRIER_MASS
+        quat = _quat(track.BARRIER_EULER)
+        mass: dict[str, Any] = track_data.BARRIER_MASS
         for name in self.names():
             body = spec.worldbody.add_body(name=name, pos=[0.0, 0.0, self.Z])
             body.add_freejoint(name=name)

@@ -2,6 +2,8 @@
 config-built levels (docs/spec/sg_head.md §5; see :class:`ConfigBaseEnv`)."""
 from __future__ import annotations
 
+from typing import Any
+
 from safety_sim.navigation.agents import head_agent
 from safety_sim.navigation.debug_keys import DebugKeys
 from safety_sim.navigation.env import NavigationEnv
@@ -35,7 +37,7 @@ class ConfigBaseEnv(NavigationEnv):
                  vision: bool = False, debug: bool = False, render_mode: str | None = None,
                  width: int = 256, height: int = 256, camera_id: int | None = None,
                  camera_name: str | None = None) -> None:
-        registered = {}
+        registered: dict[str, Any] = {}
         if vision is True:
             registered.update(observe_vision=True, observation_flatten=False)
         if debug is True:
