@@ -16,7 +16,7 @@ import numpy as np
 
 def cpu_rate(env_id: str, n: int, steps: int, seed: int = 0) -> float:
     """Env steps/s of the native CPU vector env (its Vision frames: OpenGL, ``MUJOCO_GL``)."""
-    import gymnasium as gym   # the ids are registered: safety_sim/__init__ ran on this import
+    import gymnasium as gym  # the ids are registered: safety_sim/__init__ ran on this import
 
     env = gym.make_vec(env_id, n, vectorization_mode="vector_entry_point")
     env.reset(seed=seed)
