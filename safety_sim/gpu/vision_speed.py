@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from typing import Any
 
 import numpy as np
 
@@ -21,7 +22,7 @@ def cpu_rate(env_id: str, n: int, steps: int, seed: int = 0) -> float:
     env = gym.make_vec(env_id, n, vectorization_mode="vector_entry_point")
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
-    space = env.single_action_space
+    space: Any = env.single_action_space    # a Box (the navigation action space)
     for _ in range(2):
         env.step(rng.uniform(space.low, space.high, (n, *space.shape)))
     t = time.perf_counter()
@@ -42,7 +43,7 @@ def warp_rates(env_id: str, n: int, size: int, steps: int, device: str,
     env = gpu.make_vec(env_id, n, device=device, vision_size=size)
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
-    space = env.single_action_space
+    space: Any = env.single_action_space    # a Box (the navigation action space)
 
     def act():
         return torch.as_tensor(rng.uniform(space.low, space.high, (n, *space.shape)),
