@@ -44,7 +44,8 @@ class NavigationGpuVectorEnv(BatchedVectorEnv):
     Kwargs: the single env's (``agent``, ``config``/``level``, ...) plus ``num_envs``,
     ``device``, ``output`` ("torch" | "numpy"), ``dtype`` ("float32" | "float64": what tensors
     are handed out in), ``max_episode_steps``, ``autoreset_mode``, ``njmax``, ``nconmax``,
-    ``layout_threads``, ``check_actions``. Vision ids and ``render_mode`` are refused.
+    ``layout_threads``, ``check_actions``. ``render_mode`` is refused; Vision ids are the
+    subclass :class:`safety_sim.gpu.vision.NavigationGpuVisionEnv`.
     """
 
     renders_vision = False    # the Vision ids: safety_sim.gpu.vision.NavigationGpuVisionEnv

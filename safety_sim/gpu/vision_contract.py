@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from typing import Any
 
 import numpy as np
 
@@ -71,12 +72,13 @@ def compare(env_id: str, seeds: int, size: int, steps: int, device: str = "cpu",
     venv = g.make_vec(env_id, seeds, device=device, vision_size=size,
                       vision_extras=("segmentation",), layout_threads=0)
     cpus = [gym.make(env_id) for _ in range(seeds)]
-    classes = geom_classes(cpus[0].unwrapped.runtime.model)
+    single: Any = cpus[0].unwrapped
+    classes = geom_classes(single.runtime.model)
     obs, _ = venv.reset(seed=seed)
     for i, e in enumerate(cpus):
         e.reset(seed=seed + i)
     rng = np.random.default_rng(seed)
-    space = cpus[0].action_space
+    space: Any = cpus[0].action_space
     rows = []
     for frame in range(steps + 1):
         if frame in (0, steps):
