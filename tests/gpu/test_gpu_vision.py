@@ -45,13 +45,16 @@ def test_segmentation_agrees_with_mujoco_render_of_the_cpu_env(env_id, steps):
         assert share >= 0.97, (env_id, frame, world, share)
 
 
-def test_gymnasium_make_vec_with_a_device_gives_the_vision_env():
-    env = gymnasium.make_vec(ID, 2, vectorization_mode="vector_entry_point", device=DEVICE,
-                             vision_size=32)
+def test_gymnasium_make_vec_with_a_device_gives_the_vision_env_256_by_default():
+    env = gymnasium.make_vec(ID, 1, vectorization_mode="vector_entry_point", device=DEVICE,
+                             output="numpy")
     try:
         assert type(env).__name__ == "NavigationGpuVisionEnv"
         obs, _ = env.reset(seed=1)
-        assert tuple(obs["vision"].shape) == (2, 32, 32, 3)
+        image = obs["vision"]
+        assert isinstance(image, np.ndarray) and image.dtype == np.uint8
+        assert image.shape == (1, 256, 256, 3)      # the reference's size
+        assert isinstance(obs["goal_lidar"], np.ndarray) and obs["goal_lidar"].shape == (1, 16)
     finally:
         env.close()
 
