@@ -3,7 +3,9 @@
 The ids come from the registry when the tests are collected, so a new id is covered without an
 edit here. By default a representative subset runs: one id per vector entry point, chosen so
 that every agent and level appears (:func:`representatives`); the other ids, the Vision ids
-among them, run under the ``slow`` marker (``--quick`` and ``-m "not slow"`` leave them out).
+among them, run under the ``exhaustive`` marker, which the default run deselects (about an
+hour in one process: FormulaOne's levels 1-2 alone take ~45 s an id): ``python -m pytest -q
+-n auto -m exhaustive tests/vector/test_vector_contract_every_id.py``.
 Each id steps its native vector env and gymnasium's SyncVectorEnv side by side (short
 episodes, so autoreset and masked resets happen; the autoreset mode rotates over the ids) and,
 but for Vision ids, compares world ``i`` with the single env seeded ``s + i`` (a Vision id's
@@ -48,7 +50,7 @@ def representatives(rows: list[EnvRow]) -> list[EnvRow]:
 
 FAST = {row.id for row in representatives(VECTOR_ROWS)}
 CASES = [pytest.param(row, vc.SYNC_MODES[i % len(vc.SYNC_MODES)], id=row.id,
-                      marks=() if row.id in FAST else pytest.mark.slow)
+                      marks=() if row.id in FAST else pytest.mark.exhaustive)
          for i, row in enumerate(VECTOR_ROWS)]
 
 
