@@ -22,6 +22,8 @@ command turns agent 0 (its recorded first steps are ours with the actions so mix
 """
 from __future__ import annotations
 
+import math
+
 import mujoco
 import numpy as np
 
@@ -68,7 +70,11 @@ class MultiGoalWorld:
         return self.data.xpos[bid, :2]
 
     def _dist(self, a: str, body: str) -> float:
-        return float(np.sqrt(np.sum(np.square(self._xy(body) - self._xy(a)))))
+        # sqrt(dx*dx + dy*dy) in Python floats: bitwise numpy's sqrt(sum(square(...))) of two
+        # entries, without three array calls per distance
+        (bx, by), (ax, ay) = self._xy(body).tolist(), self._xy(a).tolist()
+        dx, dy = bx - ax, by - ay
+        return math.sqrt(dx * dx + dy * dy)
 
     def observation(self) -> np.ndarray:
         return self.observe(self.data)
@@ -126,7 +132,8 @@ class MultiGoalWorld:
             vel = np.zeros(6)
             for name, vid in self.vase_ids.items():
                 mujoco.mj_objectVelocity(m, d, mujoco.mjtObj.mjOBJ_BODY, vid, vel, 0)
-                speeds[name] = float(np.sqrt(np.sum(np.square(vel[3:]))))
+                vx, vy, vz = vel[3:].tolist()
+                speeds[name] = math.sqrt(vx * vx + vy * vy + vz * vz)
         for i, a in enumerate(AGENTS):
             body = GOAL_OF[a][1]
             if hazards is not None:
