@@ -6,7 +6,7 @@ follows the Python array API standard: torch -- on any device --, JAX, CuPy,
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -172,6 +172,17 @@ class ArrayOps:
     ``xp``; ``device``: where the constants and tables it makes go (None: the library's
     default; a GPU's arrays need it). Float constants are float64. Not bit for bit the
     scalar form (a device's ``atan2`` and ``hypot`` are its own), the same meanings."""
+
+    # the library's own functions, bound per instance in __init__ (``xp`` is untyped: any
+    # array-API namespace)
+    sqrt: Callable[..., Any]
+    floor: Callable[..., Any]
+    hypot: Callable[..., Any]
+    sin: Callable[..., Any]
+    cos: Callable[..., Any]
+    logical_and: Callable[..., Any]
+    logical_or: Callable[..., Any]
+    logical_not: Callable[..., Any]
 
     def __init__(self, xp: Any, device: Any = None) -> None:
         self.xp, self.device = xp, device

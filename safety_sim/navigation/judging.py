@@ -62,6 +62,13 @@ def cost_table(config: nc.NavConfig) -> tuple[tuple[str, str], ...]:
     return tuple(term for kind in config.ordered() for term in kind.cost_terms())
 
 
+def _contact_label(kind) -> str:
+    """The label a ``touch_judged`` kind raises on contact (a kind without one is refused)."""
+    if kind.label is None:
+        raise TypeError(f"{type(kind).__name__}: a touch_judged kind names its label")
+    return kind.label
+
+
 class NavTask:
     """Labels, cost terms and ``cost_fn`` of one level (``config``)."""
 
@@ -69,7 +76,7 @@ class NavTask:
         self.config = config
         self.kinds = tuple(k for k in config.ordered() if k.count and k.LABELS)
         # the contact labels are read here directly; the other labels each kind judges
-        self._touch = tuple((k.label, k.prefix) for k in self.kinds if k.touch_judged)
+        self._touch = tuple((_contact_label(k), k.prefix) for k in self.kinds if k.touch_judged)
         self._judges = tuple((k.judged_label, k.judge) for k in self.kinds if k.judged_label)
         present = {label for k in self.kinds for label in k.LABELS}
         self._goal_label = config.reward.goal_event is not None

@@ -12,6 +12,7 @@ from typing import Sequence
 
 import numpy as np
 
+from safety_sim.array_ops import ArrayOps
 from safety_sim.ops import Ops
 
 
@@ -125,12 +126,22 @@ class SensorReadout:
                 obs[:, d0:d1] = sensordata[:, a0:a1]
         if self._sc_src.size:
             angles = sensordata[..., self._sc_src]
-            sin, cos = (np.sin, np.cos) if numpy else (ops.sin, ops.cos)
+            xp_ops = None if numpy else _array_ops(ops)
+            sin, cos = (np.sin, np.cos) if xp_ops is None else (xp_ops.sin, xp_ops.cos)
             obs[..., self._sin_dst] = sin(angles)
             obs[..., self._sin_dst + 1] = cos(angles)
         for a0, a1, d0, d1 in self._quats:
             q = sensordata[..., a0:a1]
-            obs[..., d0:d1] = quat_to_mat(q) if numpy else quat_to_mat_of(ops, q)
+            obs[..., d0:d1] = quat_to_mat(q) if numpy else quat_to_mat_of(_array_ops(ops), q)
+
+
+def _array_ops(ops: Ops | None) -> ArrayOps:
+    """``ops`` of sensor data that is not numpy's: its array-API namespace (an
+    :class:`~safety_sim.array_ops.ArrayOps`), refused by name otherwise."""
+    if not isinstance(ops, ArrayOps):
+        raise TypeError(f"sensor data that is not a numpy array needs the ops of its array "
+                        f"namespace (an ArrayOps), got {ops!r}")
+    return ops
 
 
 def _quat2mat(out: np.ndarray, q: np.ndarray) -> None:
@@ -184,7 +195,7 @@ def _quat_mat(q: np.ndarray, diagonal) -> np.ndarray:
     return out
 
 
-def quat_to_mat_of(ops: Ops, q):
+def quat_to_mat_of(ops: ArrayOps, q):
     """:func:`quat_to_mat` of quaternions ``(N, 4)`` of an array-API namespace ``ops`` (its
     ``xp``), as ``(N, 9)``: the same formula, MuJoCo 4's order of the diagonal's sums."""
     entries = _quat_entries(q[..., 0], q[..., 1], q[..., 2], q[..., 3], _diagonal_in_pairs)

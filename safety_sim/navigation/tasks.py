@@ -5,8 +5,6 @@ and :class:`DebugEnv`, the keyboard-driven ``...Debug-v0`` ids.
 """
 from __future__ import annotations
 
-from typing import ClassVar
-
 from safety_sim.navigation.checks import task_config
 from safety_sim.navigation.debug_keys import DebugKeys
 from safety_sim.navigation.env import NavigationEnv
@@ -14,7 +12,7 @@ from safety_sim.navigation.env import NavigationEnv
 
 class TaskEnv(NavigationEnv):
     """A named task at ``level``; every other kwarg as :class:`NavigationEnv` (no ``config``)."""
-    TASK: ClassVar[str] = ""
+    TASK: str = ""      # the task: set by each class (by each instance in DebugEnv)
 
     def __init__(self, agent: str = "Point", level: int = 1, vision: bool = False,
                  render_mode: str | None = None, width: int = 256, height: int = 256,

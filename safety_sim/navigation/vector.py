@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+import gymnasium
 import numpy as np
 
 from safety_sim import ops
@@ -67,7 +68,8 @@ class NavigationVectorEnv(BatchedVectorEnv):
     """
 
     supports_threads = True
-    single_class: ClassVar[type] = NavigationEnv
+    single_class: ClassVar[type[NavigationEnv]] = NavigationEnv
+    _single: NavigationEnv          # an instance of single_class (made in __init__)
 
     def __init__(self, num_envs: int = 1, *, max_episode_steps: int | None = None,
                  autoreset_mode: Any = AutoresetMode.NEXT_STEP, render_mode: str | None = None,
@@ -94,7 +96,8 @@ class NavigationVectorEnv(BatchedVectorEnv):
         self.backend = BatchBackend(lv, self.worlds, self.view)
         self.steps = ManyWorldsStep(lv, self.backend, limit, self.name, fade)
 
-    def _check_size(self, single_env: NavigationEnv, num_envs: int) -> None:
+    def _check_size(self, single_env: gymnasium.Env, num_envs: int) -> None:
+        assert isinstance(single_env, NavigationEnv)     # single_class's, made in __init__
         NavWorlds.check_size(single_env.runtime, num_envs, self._use_batch)
 
     # -- the kernels: ManyWorldsStep on the batch ------------------------------------------------
@@ -130,11 +133,11 @@ class NavigationVectorEnv(BatchedVectorEnv):
         super().close_extras(**kwargs)
 
 
-def _task_vector_env(task_env: type) -> type:
+def _task_vector_env(task_env: type[NavigationEnv]) -> type:
     """The vector env of a registered task class (its kwargs: ``agent``, ``level``, ...)."""
     name = task_env.__name__.replace("Env", "VectorEnv")
-    doc = (f"N worlds of :class:`~safety_sim.envs.{task_env.__module__.rsplit('.', 1)[-1]}."
-           f"{task_env.__name__}` as one batch; see :class:`NavigationVectorEnv`.")
+    doc = (f"N worlds of :class:`~{task_env.__module__}.{task_env.__name__}` as one batch; "
+           f"see :class:`NavigationVectorEnv`.")
     return type(name, (NavigationVectorEnv,), {"single_class": task_env, "__doc__": doc,
                                                "__module__": __name__})
 

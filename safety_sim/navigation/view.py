@@ -6,12 +6,16 @@ renderer and decorations.
 from __future__ import annotations
 
 import copy
+from typing import TYPE_CHECKING
 
 import mujoco
 import numpy as np
 
 from safety_sim import ops
 from safety_sim.navigation import decor as nav_decor
+
+if TYPE_CHECKING:
+    from safety_sim.navigation.objects.fading import FadeState
 
 
 class NavView:
@@ -31,7 +35,7 @@ class NavView:
         self._lidar_bodies = h.lidar_bodies
         self._lidar_start = self.layout.lidar_start
         self.vision = level.vision
-        self.fade = None    # the worlds' FadeState (objects.fading), set by the vector env
+        self.fade: FadeState | None = None    # the worlds' fading, set by the vector env
         self.obs = np.zeros((worlds.n, self.layout.size))
         self.frames = (np.zeros((worlds.n, nav_decor.VISION_SIZE, nav_decor.VISION_SIZE, 3),
                                 dtype=np.uint8) if self.vision else None)
@@ -73,7 +77,7 @@ class NavView:
             xpos[:, bodies, :2].T, timer[rows] > 0, out)
         if not every:
             self.obs[rows] = out
-        if self.vision:
+        if self.frames is not None:        # the Vision ids
             for i in np.arange(w.n)[rows]:
                 self.frames[i] = self.picture(int(i), vision=True)
 

@@ -1,6 +1,8 @@
 """``render()`` of the MuJoCo envs (navigation, Safe Velocity), shared as a mixin."""
 from __future__ import annotations
 
+from typing import Callable
+
 import gymnasium
 from gymnasium.error import ResetNeeded
 
@@ -11,6 +13,9 @@ class MujocoRenderMixin:
     decorate)`` and ``human(data, key_callback, decorate)``), ``human_key_callback`` and
     ``_decorate(scene)``: a warning and None without a render mode, ``ResetNeeded`` before
     the first reset, the viewer for ``"human"``, else the frame."""
+
+    #: what the ``human`` viewer calls with each pressed key's GLFW code (None: no keys)
+    human_key_callback: Callable[[int], None] | None
 
     def render(self):
         if self.render_mode is None:

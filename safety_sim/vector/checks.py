@@ -103,9 +103,8 @@ def check_box_actions(actions: Any, space: spaces.Box, num_envs: int, name: str)
     return np.clip(a, low, high)
 
 
-def _check_seed(value: Any, name: str, where: str) -> int | None:
-    if value is None:
-        return None
+def _check_seed(value: Any, name: str, where: str) -> int:
+    """A seed that is not None, checked."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
         raise TypeError(f"{name}: {where} must be a non-negative int or None, got {value!r}")
     if value < 0:
@@ -122,7 +121,8 @@ def world_seeds(seed: Any, num_envs: int, name: str) -> list[int | None]:
         if len(seed) != num_envs:
             raise ValueError(f"{name}: a seed list must hold num_envs={num_envs} seeds, "
                              f"got {len(seed)}")
-        return [_check_seed(s, name, f"seed[{i}] (world {i})") for i, s in enumerate(seed)]
+        return [None if s is None else _check_seed(s, name, f"seed[{i}] (world {i})")
+                for i, s in enumerate(seed)]
     s = _check_seed(seed, name, "seed")
     return [s + i for i in range(num_envs)]
 

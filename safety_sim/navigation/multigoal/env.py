@@ -65,6 +65,8 @@ class MultiGoalEnv(gymnasium.Env):
 
     metadata = {"render_modes": RenderModes(["human", "rgb_array", "depth_array"]),
                 "render_fps": 50}
+    action_space: AgentSpaces           # of Boxes
+    observation_space: AgentSpaces      # of Boxes, or of Dicts with vision
 
     def __init__(self, agent: str = "Point", level: int = 1, vision: bool = False,
                  debug: bool = False, render_mode: str | None = None, width: int = 256,
@@ -140,7 +142,9 @@ class MultiGoalEnv(gymnasium.Env):
             return {a: flat.copy() for a in AGENTS}
         frames = {"vision_0": self._frame("vision"), "vision_1": self._frame("vision1")}
         one = {}
-        for key in self.observation_space["agent_0"].spaces:
+        entries = self.observation_space["agent_0"]
+        assert isinstance(entries, spaces.Dict)         # with vision: a Dict per agent
+        for key in entries.spaces:
             if key in frames:
                 one[key] = frames[key]
             else:

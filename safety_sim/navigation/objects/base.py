@@ -6,7 +6,7 @@ import dataclasses
 import functools
 import inspect
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from safety_sim.navigation import bounds
 from safety_sim.ops import Ops
@@ -118,7 +118,17 @@ class ObjectKind:
         judging itself."""
         raise NotImplementedError(f"{type(self).__name__} judges no label")
 
+    if TYPE_CHECKING:       # for the checker only: no field and no class attribute here
+        @property
+        def keepout(self) -> float | None:
+            """The keep-out radius of its placements: every kind sets it, as a field or a
+            class constant (None only where the kind reads the agent's: its own
+            :meth:`keepout_of`)."""
+
     def keepout_of(self, agent) -> float:
+        if self.keepout is None:        # the field checks refuse None unless it is the default
+            raise TypeError(f"{type(self).__name__}: keepout None (only a kind that reads "
+                            "the agent's keep-out takes None)")
         return float(self.keepout)
 
     def fixed_location(self, i: int) -> XY | None:

@@ -84,7 +84,7 @@ class Vases(ObjectKind):
     cost_key: ClassVar[str] = "cost_vases_contact"
     label: ClassVar[str] = "vase_contact"
     LABELS: ClassVar[tuple[str, ...]] = ("vase_contact", "vase_moving")
-    judged_label: ClassVar[str] = "vase_moving"
+    judged_label: ClassVar[str | None] = "vase_moving"     # None in a kind that judges none
     touch_judged: ClassVar[bool] = True
     velocity_watched: ClassVar[bool] = True
     rgba: ClassVar[RGBA] = VASE_RGBA

@@ -160,9 +160,9 @@ def _unread(objects: dict, name: str, fields: tuple[str, ...], task: str) -> Non
 def reward(task: str, objects: dict, values: dict, clip):
     """The reward rule of ``{task}Base``: its coefficients from the objects that carry them in
     the reference (Goal for Goal and Push, Buttons for Button, PushBox for Push) and the task's
-    ``reward_factor`` (Circle, Run)."""
-    goal = objects.get("Goal")
+    ``reward_factor`` (Circle, Run). Goal and Push levels have a Goal (``BASE_TASKS``)."""
     if task == "Goal":
+        goal = objects["Goal"]
         return rw.GoalReward(distance=goal["reward_distance"], goal=goal["reward_goal"],
                              clip=clip)
     if task == "Button":
@@ -175,7 +175,7 @@ def reward(task: str, objects: dict, values: dict, clip):
         _unread(objects, "Goal", ("reward_distance",), task)
         box = objects["PushBox"]
         return rw.PushReward(box_dist=box["reward_box_dist"], box_goal=box["reward_box_goal"],
-                             goal=goal["reward_goal"], clip=clip)
+                             goal=objects["Goal"]["reward_goal"], clip=clip)
     _unread(objects, "Goal", ("reward_goal", "reward_distance"), task)
     if task == "Circle":
         radius = objects["Circle"]["radius"]

@@ -3,6 +3,8 @@ of the ``...Base`` task that builds the same level (the inverse of :mod:`.read`:
 ``read(task, agent, write(cfg))`` gives ``cfg`` back, up to its name)."""
 from __future__ import annotations
 
+from typing import Any, NoReturn
+
 from safety_sim.navigation import objects as ob
 from safety_sim.navigation import rewards as rw
 from safety_sim.navigation.sg_config.read import ConfigKeyError
@@ -13,7 +15,7 @@ TASK_OF_RULE = {rw.GoalReward: "Goal", rw.ButtonReward: "Button", rw.PushReward:
                 rw.CircleReward: "Circle", rw.RunReward: "Run"}
 
 
-def _refuse(cfg, what: str) -> None:
+def _refuse(cfg, what: str) -> NoReturn:
     raise ConfigKeyError(f"NavConfig {cfg.name!r}: {what} has no Safety-Gymnasium config "
                          "counterpart")
 
@@ -33,7 +35,7 @@ def _object(kind, cfg, task: str) -> tuple[str, dict]:
         if kind.half_height != kind.size / 2 or kind.z != kind.size / 2 + 1e-2:
             _refuse(cfg, "a Goal whose height is not Safety-Gymnasium's (size/2, at size/2 + "
                          "0.01)")
-        kw = {"size": kind.size, "keepout": kind.keepout, "alpha": kind.alpha}
+        kw: dict[str, Any] = {"size": kind.size, "keepout": kind.keepout, "alpha": kind.alpha}
         if kind.location is not None:
             kw["locations"] = [list(kind.location)]
         if task == "Goal":
