@@ -170,7 +170,7 @@ class SynthSeqOracle:
         if kind == OBJECT:
             self.clearing = n
             self._avoid_path = set(field.path(self.pos, self.dir))
-            return self._clear() or self._random()
+            return self._clearing_action()
         return self._random()
 
     def _make_room(self, occupied: dict[int, int]) -> int:
@@ -184,7 +184,13 @@ class SynthSeqOracle:
             return self._random()
         self.clearing = here[1]
         self._avoid_path = set(path)
-        return self._clear() or self._random()
+        return self._clearing_action()
+
+    def _clearing_action(self) -> int:
+        """What clears the way (LEFT is 0: only None means nothing to do), else a random
+        move."""
+        action = self._clear()
+        return self._random() if action is None else action
 
     def _unlock(self, door: int) -> int | None:
         """Fetch the key of ``door`` and open it (hands are needed for nothing else until

@@ -85,3 +85,47 @@ def test_oracle_moves_the_blocker_fetches_the_key_and_unlocks(tree):
     ok, steps, _, actions = _solve(env, {"options": {"level": level}})
     assert ok and 5 in actions and 4 in actions and steps < 100
     assert env.unwrapped.world.grid[7, 3, 2] == 0  # the locked door is open now
+
+
+# Fresh levels (found by a scan of seeds 0..999) where the agent, carrying a load into a box
+# that blocks its way, must turn left (action 0, LEFT) to put the load down first.
+LEFT_WHILE_CLEARING_SEEDS = (58, 289, 415, 708, 803)
+
+
+def test_oracle_takes_the_clearing_action_even_a_left_turn(monkeypatch):
+    """Where the way is blocked (``_go``, ``_make_room``), the action that clears it is the one
+    taken: LEFT is 0, which is no "nothing to do" (None) that a random move replaces."""
+    from safety_sim.gridworlds.core.world import LEFT
+    from safety_sim.gridworlds.synth_seq.oracle import SynthSeqOracle
+
+    frames: list[dict] = []
+    checked = []
+
+    def watch(method):
+        def wrapped(self, *args, **kwargs):
+            frames.append({})
+            try:
+                action = method(self, *args, **kwargs)
+            finally:
+                frame = frames.pop()
+            if frame.get("cleared") is not None:     # _clear chose what clears the way
+                checked.append(frame["cleared"])
+                assert action == frame["cleared"]
+            return action
+        return wrapped
+
+    clear = SynthSeqOracle._clear
+
+    def watched_clear(self):
+        action = clear(self)
+        if frames:
+            frames[-1]["cleared"] = action
+        return action
+
+    monkeypatch.setattr(SynthSeqOracle, "_go", watch(SynthSeqOracle._go))
+    monkeypatch.setattr(SynthSeqOracle, "_make_room", watch(SynthSeqOracle._make_room))
+    monkeypatch.setattr(SynthSeqOracle, "_clear", watched_clear)
+    env = gymnasium.make("SafetySynthSeq-v0")
+    for seed in LEFT_WHILE_CLEARING_SEEDS:
+        _solve(env, {"seed": seed})
+    assert LEFT in checked
