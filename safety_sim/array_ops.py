@@ -196,14 +196,21 @@ class ArrayOps:
         """``atan2(y, x) % (2 pi)`` (as the scalar form's)."""
         return self.xp.atan2(y, x) % TWO_PI
 
-    def _constant(self, v):
-        """A Python float as a float64 array on the device (an array as it is)."""
+    def _constant(self, v, other=None):
+        """A Python number as an array on the device (an array as it is): an int beside an
+        integer array ``other`` takes its dtype (a counter stays integral: the standard
+        promotes no int with a float), any other number is float64."""
         if isinstance(v, (int, float)) and not isinstance(v, bool):
-            return self.xp.asarray(float(v), dtype=self.xp.float64, device=self.device)
+            dtype = self.xp.float64
+            if (isinstance(v, int) and other is not None and hasattr(other, "dtype")
+                    and self.xp.isdtype(other.dtype, "integral")):
+                dtype = other.dtype
+            return self.xp.asarray(v if dtype != self.xp.float64 else float(v), dtype=dtype,
+                                   device=self.device)
         return v
 
     def where(self, cond, a, b):
-        return self.xp.where(cond, self._constant(a), self._constant(b))
+        return self.xp.where(cond, self._constant(a, b), self._constant(b, a))
 
     def clip(self, x, low, high):
         return self.xp.clip(x, low, high)

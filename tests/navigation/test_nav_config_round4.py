@@ -108,7 +108,7 @@ def test_rectangles_must_be_tuples(field, value):
 
 
 @pytest.mark.parametrize("kwargs, text", [
-    (dict(objects=(nc.Goal(),), floor=np.array(["checker"])), "floor: must be 'checker' or"),
+    (dict(objects=(nc.Goal(),), floor=np.array(["checker"])), "floor: must be 'checker', 'village' or 'mud'"),
     (dict(objects=(nc.Goal(look=np.array([1, 2])),)), "(Goal).look: must be 'disc' or"),
     (dict(objects=(nc.Goal(), nc.Boundary(np.array([2, 4])))), "(Boundary).count"),
     (dict(objects=(nc.Goal(), nc.Boundary(4.0))), "(Boundary).count: must be an int"),
