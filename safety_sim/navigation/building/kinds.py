@@ -24,7 +24,7 @@ import numpy as np
 
 from safety_sim.navigation.building import scenery
 from safety_sim.navigation.objects import Buttons, Goal, Gremlins, Hazards, Pillars, PushBox, Vases
-from safety_sim.navigation.objects.base import RGBA, ObjectKind, _mj
+from safety_sim.navigation.objects.base import RGBA, WallKind, _mj
 
 UPRIGHT = (math.pi / 2, 0.0, 0.0)      # the task meshes are modelled y-up
 GOAL_Z, HAZARD_Z, PILLAR_Z = -0.7, 0.02, 0.5
@@ -184,18 +184,11 @@ def scenery_rgba(body: str) -> RGBA:
 
 
 @dataclass(frozen=True)
-class Scenery(ObjectKind):
+class Scenery(WallKind):
     """The building yard's 19 static bodies (:data:`.scenery.STATIC_BODIES`); touching one
     costs when ``cost``."""
     cost: bool = False
     prefix: ClassVar[str] = "scenery"
-    collidable: ClassVar[bool] = True
-    placed: ClassVar[bool] = False
-    keepout: ClassVar[float] = 0.0
-    cost_key: ClassVar[str] = "cost_static_geoms_contact"
-    label: ClassVar[str] = "wall_contact"
-    LABELS: ClassVar[tuple[str, ...]] = ("wall_contact",)
-    touch_judged: ClassVar[bool] = True
     rgba: ClassVar[RGBA] = CRATE_RGBA
 
     def names(self) -> tuple[str, ...]:

@@ -22,7 +22,7 @@ import numpy as np
 from safety_sim.navigation import bounds, decor
 from safety_sim.navigation.formula_one import track
 from safety_sim.navigation.objects import Goal, Vases
-from safety_sim.navigation.objects.base import RGBA, ObjectKind, _mj
+from safety_sim.navigation.objects.base import RGBA, WallKind, _mj
 from safety_sim.navigation.objects.looks import check_areas
 
 KERB_RGBA: RGBA = (0.78, 0.16, 0.14, 1.0)
@@ -37,17 +37,10 @@ def _quat(euler) -> list[float]:
 
 
 @dataclass(frozen=True)
-class TrackWall(ObjectKind):
+class TrackWall(WallKind):
     """The track's wall (one body ``wall``, 509 geoms); touching it costs when ``cost``."""
     cost: bool = False
     prefix: ClassVar[str] = "wall"
-    collidable: ClassVar[bool] = True
-    placed: ClassVar[bool] = False
-    keepout: ClassVar[float] = 0.0
-    cost_key: ClassVar[str] = "cost_static_geoms_contact"
-    label: ClassVar[str] = "wall_contact"
-    LABELS: ClassVar[tuple[str, ...]] = ("wall_contact",)
-    touch_judged: ClassVar[bool] = True
 
     def names(self) -> tuple[str, ...]:
         return ("wall",)

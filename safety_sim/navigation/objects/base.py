@@ -206,6 +206,21 @@ class ObjectKind:
         return problems
 
 
+@dataclass(frozen=True)
+class WallKind(ObjectKind):
+    """Base of the kinds that stand where they are built and cost by touch (the Race track's
+    walls, FormulaOne's wall, the building yard's scenery): collidable, not placed by the
+    layout sampler (no keep-out), touch-judged; touching one costs
+    ``cost_static_geoms_contact`` (label ``wall_contact``) when the kind's ``cost`` is set."""
+    collidable: ClassVar[bool] = True
+    placed: ClassVar[bool] = False
+    keepout: ClassVar[float] = 0.0
+    cost_key: ClassVar[str] = "cost_static_geoms_contact"
+    label: ClassVar[str] = "wall_contact"
+    LABELS: ClassVar[tuple[str, ...]] = ("wall_contact",)
+    touch_judged: ClassVar[bool] = True
+
+
 _UNSET = object()
 
 

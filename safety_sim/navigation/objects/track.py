@@ -16,7 +16,7 @@ from typing import ClassVar
 import numpy as np
 
 from safety_sim.navigation import bounds
-from safety_sim.navigation.objects.base import RGBA, ObjectKind, _mj
+from safety_sim.navigation.objects.base import RGBA, WallKind, _mj
 from safety_sim.navigation.objects.track_hulls import hull_vertices
 
 #: the colours of our walls (the reference textures them; ours are plain)
@@ -46,20 +46,13 @@ MOVED = {1: {}, 2: {"race_wall3": (0.7, -0.175, 0.0)}}
 
 
 @dataclass(frozen=True)
-class TrackWalls(ObjectKind):
+class TrackWalls(WallKind):
     """The Race track's nine walls at ``level`` (0, 1, 2; level 2 moves ``race_wall3``).
     Collidable; touching one costs when ``cost`` (label ``wall_contact``). Not placed by the
     layout sampler (no position or yaw draw), not sensed by any lidar."""
     level: int = 0
     cost: bool = True
     prefix: ClassVar[str] = "track_wall"
-    collidable: ClassVar[bool] = True
-    placed: ClassVar[bool] = False
-    keepout: ClassVar[float] = 0.0
-    cost_key: ClassVar[str] = "cost_static_geoms_contact"
-    label: ClassVar[str] = "wall_contact"
-    LABELS: ClassVar[tuple[str, ...]] = ("wall_contact",)
-    touch_judged: ClassVar[bool] = True
 
     @property
     def count(self) -> int:
