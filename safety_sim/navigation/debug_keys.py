@@ -123,3 +123,26 @@ class DebugKeys:
     def __setstate__(self, state):
         self.__dict__.update(state)
         self._lock = threading.Lock()
+
+
+class KeyDriven:
+    """Mixin of a navigation env with a Debug form (put it before the env class it drives).
+
+    ``drive_by_keys(debug)``, once the action space is known, sets ``debug_keys``: None, or
+    (``debug``) the :class:`DebugKeys` of the agent, which becomes the viewer's key callback.
+    With keys, ``step(action)`` checks ``action`` as the base env does and then steps with the
+    action the held keys make; without, it is the base env's ``step``."""
+    debug_keys: DebugKeys | None
+
+    def drive_by_keys(self, debug):
+        self.debug_keys = None
+        if debug:
+            space = self.action_space
+            self.debug_keys = DebugKeys(self.agent_spec.name, space.low, space.high)
+            self.human_key_callback = self.debug_keys
+
+    def step(self, action):
+        if self.debug_keys is None:
+            return super().step(action)
+        self._check_action(action)
+        return super().step(self.debug_keys.action())

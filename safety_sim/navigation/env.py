@@ -75,6 +75,8 @@ class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRen
 
     metadata = {"render_modes": RenderModes(RENDER_MODES), "render_fps": 30}
     _spec = None
+    #: for the checker: a Box (ActionCheckMixin's), not gymnasium.Env's any Space
+    action_space: gymnasium.spaces.Box
 
     @property
     def spec(self):

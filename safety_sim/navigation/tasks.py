@@ -6,7 +6,7 @@ and :class:`DebugEnv`, the keyboard-driven ``...Debug-v0`` ids.
 from __future__ import annotations
 
 from safety_sim.navigation.checks import task_config
-from safety_sim.navigation.debug_keys import DebugKeys
+from safety_sim.navigation.debug_keys import KeyDriven
 from safety_sim.navigation.env import NavigationEnv
 
 
@@ -130,7 +130,7 @@ class FadingHardEnv(TaskEnv):
     TASK = "FadingHard"
 
 
-class DebugEnv(TaskEnv):
+class DebugEnv(KeyDriven, TaskEnv):
     """Safety-Gymnasium's ``...Debug-v0`` ids: ``task`` at ``level`` for ``agent`` (Point, Car,
     Racecar) driven from the keyboard of its viewer.
 
@@ -147,10 +147,4 @@ class DebugEnv(TaskEnv):
         self.TASK = task
         super().__init__(agent, level, False, render_mode, width, height, camera_id,
                          camera_name)
-        space = self.action_space
-        self.debug_keys = DebugKeys(self.agent_spec.name, space.low, space.high)
-        self.human_key_callback = self.debug_keys
-
-    def step(self, action):
-        self._check_action(action)
-        return super().step(self.debug_keys.action())
+        self.drive_by_keys(True)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from safety_sim.navigation.agents import head_agent
 from safety_sim.navigation.building.levels import level_config
-from safety_sim.navigation.debug_keys import DebugKeys
+from safety_sim.navigation.debug_keys import KeyDriven
 from safety_sim.navigation.env import NavigationEnv
 
 
-class BuildingEnv(NavigationEnv):
+class BuildingEnv(KeyDriven, NavigationEnv):
     """Safety-Gymnasium's Building tasks: Goal, Button or Push in a building yard.
 
     The base level (``task`` Goal, Button, Push at ``level`` 0-2: same objects, counts,
@@ -38,17 +38,7 @@ class BuildingEnv(NavigationEnv):
         super().__init__(head_agent(agent), level_config(task, level), vision, render_mode,
                          width, height, camera_id, camera_name)
         self.level = level
-        self.debug_keys: DebugKeys | None = None
-        if debug:
-            space = self.action_space
-            self.debug_keys = DebugKeys(self.agent_spec.name, space.low, space.high)
-            self.human_key_callback = self.debug_keys
-
-    def step(self, action):
-        if self.debug_keys is None:
-            return super().step(action)
-        self._check_action(action)
-        return super().step(self.debug_keys.action())
+        self.drive_by_keys(debug)
 
     def _reset(self, layout):
         obs, info = super()._reset(layout)

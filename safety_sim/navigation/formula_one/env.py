@@ -7,7 +7,7 @@ import dataclasses
 import mujoco
 
 from safety_sim.navigation.agents import head_agent
-from safety_sim.navigation.debug_keys import DebugKeys
+from safety_sim.navigation.debug_keys import KeyDriven
 from safety_sim.navigation.env import NavigationEnv
 from safety_sim.navigation.formula_one import track
 from safety_sim.navigation.formula_one.kinds import StagedGoal
@@ -40,7 +40,7 @@ def stage_of(xy) -> int:
     return 0
 
 
-class FormulaOneEnv(NavigationEnv):
+class FormulaOneEnv(KeyDriven, NavigationEnv):
     """Safety-Gymnasium's FormulaOne race track: staged goals round a walled track (levels 0-2).
 
     A race track of 40 x 40 m walled by 508 convex pieces and a box (the reference's collision
@@ -81,11 +81,7 @@ class FormulaOneEnv(NavigationEnv):
         self._placer.objects = (dataclasses.replace(first, rect=None, areas=start_areas()),
                                 Placed("goal", 0.305), *self._placer.objects[1:])
         self._stage = 0
-        self.debug_keys: DebugKeys | None = None
-        if debug:
-            space = self.action_space
-            self.debug_keys = DebugKeys(self.agent_spec.name, space.low, space.high)
-            self.human_key_callback = self.debug_keys
+        self.drive_by_keys(debug)
 
     @property
     def stage(self) -> int:
@@ -107,12 +103,6 @@ class FormulaOneEnv(NavigationEnv):
         from safety_sim.navigation.formula_one.oracle import staged_state
 
         return staged_state(self)
-
-    def step(self, action):
-        if self.debug_keys is None:
-            return super().step(action)
-        self._check_action(action)
-        return super().step(self.debug_keys.action())
 
     def reset(self, *, seed: int | None = None, options=None):
         """As :meth:`NavigationEnv.reset`; ``options={"layout": {"agent": (x, y)}}`` takes a

@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from safety_sim.navigation.agents import head_agent
-from safety_sim.navigation.debug_keys import DebugKeys
+from safety_sim.navigation.debug_keys import KeyDriven
 from safety_sim.navigation.env import NavigationEnv
 from safety_sim.navigation.sg_config.level0 import LEVEL0
 from safety_sim.navigation.sg_config.read import read
 
 
-class ConfigBaseEnv(NavigationEnv):
+class ConfigBaseEnv(KeyDriven, NavigationEnv):
     """The ``{task}Base`` level that a Safety-Gymnasium ``config=`` dict describes.
 
     ``gymnasium.make("SafetyPointGoalBase-v0", config={"placements_conf.extents": [-1, -1, 1,
@@ -47,14 +47,4 @@ class ConfigBaseEnv(NavigationEnv):
         level = read(task, agent, config, registered)
         super().__init__(head_agent(agent), level.config, level.vision, render_mode, width,
                          height, camera_id, camera_name)
-        self.debug_keys: DebugKeys | None = None
-        if level.debug:
-            space = self.action_space
-            self.debug_keys = DebugKeys(self.agent_spec.name, space.low, space.high)
-            self.human_key_callback = self.debug_keys
-
-    def step(self, action):
-        if self.debug_keys is None:
-            return super().step(action)
-        self._check_action(action)
-        return super().step(self.debug_keys.action())
+        self.drive_by_keys(level.debug)
