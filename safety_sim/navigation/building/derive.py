@@ -14,17 +14,14 @@ for the shipped file.
 """
 from __future__ import annotations
 
-import base64
 import pprint
 import sys
-import zlib
 from pathlib import Path
 
-import mujoco
 import numpy as np
 
 from safety_sim.navigation.building.scenery import MASSIVE, MESH_SCALES
-from safety_sim.navigation.meshdata.hulls import derive_mesh
+from safety_sim.navigation.meshdata.hulls import data_module_text, derive_mesh, pack
 
 
 def derive(name: str, meshdir: Path) -> tuple[np.ndarray, dict | None]:
@@ -34,24 +31,16 @@ def derive(name: str, meshdir: Path) -> tuple[np.ndarray, dict | None]:
 
 
 def module_text(meshdir: Path) -> str:
-    counts, blobs, masses = [], [], {}
+    counts, hulls, masses = [], [], {}
     for name in MESH_SCALES:
         hull, mass = derive(name, meshdir)
         counts.append((name, len(hull)))
-        blobs.append(hull.astype("<f4").tobytes())
+        hulls.append(hull)
         if mass is not None:
             masses[name] = mass
-    data = base64.b64encode(zlib.compress(b"".join(blobs), 9)).decode()
-    lines = [data[i:i + 96] for i in range(0, len(data), 96)]
-    out = ['"""Derived data of the Building meshes (made by :mod:`.derive`; see ``NOTICE``)."""',
-           "from __future__ import annotations", "",
-           f"MUJOCO_VERSION = {mujoco.__version__!r}", "",
-           "#: hull vertices per mesh, in the order they are stored",
-           "COUNTS = " + pprint.pformat(tuple(counts), width=90), "",
-           "#: mass properties of the free meshed objects (geom at the body origin)",
-           "MASS = " + pprint.pformat(masses, width=90), "", "_DATA = ("]
-    out += [f'    "{line}"' for line in lines] + [")", ""]
-    return "\n".join(out)
+    more = ["#: mass properties of the free meshed objects (geom at the body origin)",
+            "MASS = " + pprint.pformat(masses, width=90), ""]
+    return data_module_text("Building", counts, more, pack(hulls), data_name="_DATA")
 
 
 if __name__ == "__main__":

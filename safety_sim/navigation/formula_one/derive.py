@@ -17,7 +17,7 @@ import mujoco
 import numpy as np
 
 from safety_sim.navigation.formula_one import track
-from safety_sim.navigation.meshdata.hulls import derive_mesh, pack
+from safety_sim.navigation.meshdata.hulls import data_module_text, derive_mesh, pack
 
 
 def module_text(meshdir: Path) -> str:
@@ -32,18 +32,10 @@ def module_text(meshdir: Path) -> str:
                              track.BARRIER_DENSITY, quat.tolist())
     hulls.append(hull)
     counts.append(("road_barrier", len(hull)))
-    data = pack(hulls)
-    lines = [data[i:i + 96] for i in range(0, len(data), 96)]
-    out = ['"""Derived data of the FormulaOne meshes (made by :mod:`.derive`; see ``NOTICE``)."""',
-           "from __future__ import annotations", "",
-           f"MUJOCO_VERSION = {mujoco.__version__!r}", "",
-           "#: hull vertices per mesh, in the order they are stored",
-           "COUNTS = " + pprint.pformat(tuple(counts), width=90, compact=True), "",
-           "#: the road barrier's mass properties (its geom at the body origin, rotated by",
-           "#: ``track.BARRIER_EULER``; density ``track.BARRIER_DENSITY``)",
-           "BARRIER_MASS = " + pprint.pformat(mass, width=90), "", "DATA = ("]
-    out += [f'    "{line}"' for line in lines] + [")", ""]
-    return "\n".join(out)
+    more = ["#: the road barrier's mass properties (its geom at the body origin, rotated by",
+            "#: ``track.BARRIER_EULER``; density ``track.BARRIER_DENSITY``)",
+            "BARRIER_MASS = " + pprint.pformat(mass, width=90), ""]
+    return data_module_text("FormulaOne", counts, more, pack(hulls), compact=True)
 
 
 if __name__ == "__main__":

@@ -6,11 +6,13 @@ file's frame (minus the few nearly coplanar vertices that float32 rounding puts 
 hull: the kept vertices are exactly the hull of themselves); with a ``density`` it also gives
 the mass properties MuJoCo's mesh inertia gives a free body whose only geom is the mesh
 (rotated by ``quat``) at the body origin. :func:`pack` / :func:`unpack` store hulls as
-little-endian float32, zlib-compressed, base64-encoded text (for a module of data).
+little-endian float32, zlib-compressed, base64-encoded text (for a module of data);
+:func:`data_module_text` writes that module.
 """
 from __future__ import annotations
 
 import base64
+import pprint
 import zlib
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -83,6 +85,24 @@ def pack(hulls: Iterable[np.ndarray]) -> str:
     """Hull vertex arrays as one base64 text of their zlib-compressed little-endian float32."""
     raw = b"".join(np.asarray(h, dtype="<f4").tobytes() for h in hulls)
     return base64.b64encode(zlib.compress(raw, 9)).decode()
+
+
+def data_module_text(family: str, counts: Sequence[tuple[str, int]], more: Sequence[str],
+                     data: str, data_name: str = "DATA", compact: bool = False) -> str:
+    """The text of a family's module of derived mesh data: its docstring, the MuJoCo version,
+    ``COUNTS`` (``counts``, pretty-printed 90 wide, ``compact`` or not), the lines ``more``,
+    then the :func:`pack` text ``data`` as the tuple of 96-character strings ``data_name``."""
+    import mujoco  # only to derive
+
+    lines = [data[i:i + 96] for i in range(0, len(data), 96)]
+    out = [f'"""Derived data of the {family} meshes (made by :mod:`.derive`; see ``NOTICE``)."""',
+           "from __future__ import annotations", "",
+           f"MUJOCO_VERSION = {mujoco.__version__!r}", "",
+           "#: hull vertices per mesh, in the order they are stored",
+           "COUNTS = " + pprint.pformat(tuple(counts), width=90, compact=compact), "",
+           *more, f"{data_name} = ("]
+    out += [f'    "{line}"' for line in lines] + [")", ""]
+    return "\n".join(out)
 
 
 def unpack(text: str, counts: Sequence[tuple[str, int]]) -> dict[str, np.ndarray]:
