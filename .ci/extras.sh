@@ -41,6 +41,17 @@ START=$SECONDS
 
 step() { echo "== extras: $1 ($((SECONDS - START)) s so far)"; }
 
+# CI's 90 minutes: .ci/run exports CI_DEADLINE (epoch seconds, a margin before the limit). A
+# section that would likely not finish in what is left is not started and says so (NOT RUN,
+# with the figures); unset (a local run) every section runs.
+room() {  # room SECONDS NAME -> 0 when about SECONDS are left before CI_DEADLINE
+  [ -z "${CI_DEADLINE:-}" ] && return 0
+  local left=$((CI_DEADLINE - $(date +%s)))
+  [ "$left" -ge "$1" ] && return 0
+  echo "== extras: $2 NOT RUN: ${left} s of CI's time left, it takes about $1 s"
+  return 1
+}
+
 venv() {  # venv NAME -> path of its python, created on first use
   local dir="$VENVS/$1"
   [ -x "$dir/bin/python" ] || "$PYTHON" -m venv "$dir"
@@ -54,26 +65,32 @@ if ! command -v xvfb-run >/dev/null 2>&1; then
 fi
 
 step "dm: dm_env + dm_control"
-PY_DM=$(venv dm)
-"$PY_DM" -m pip install -q -e "$ROOT[dm,test]"
-"$PY_DM" -m pytest -q -m dm tests/adapters/test_dm_env.py || status=1
+if room 600 "dm"; then
+  PY_DM=$(venv dm)
+  "$PY_DM" -m pip install -q -e "$ROOT[dm,test]"
+  "$PY_DM" -m pytest -q -m dm tests/adapters/test_dm_env.py || status=1
+fi
 
 step "torch venv: rllib + omnisafe"
-PY_T=$(venv torch)
-"$PY_T" -m pip install -q torch==2.13.0          # CPU wheel (never the multi-GB CUDA one)
-"$PY_T" -m pip install -q -e "$ROOT[rllib,test]"
-"$PY_T" -m pip install -q --no-deps omnisafe==0.5.0
-"$PY_T" -m pip install -q tensorboard pyyaml moviepy typer rich seaborn pandas matplotlib \
-  gdown wandb
-"$PY_T" -m pip install -q stable-baselines3 mo-gymnasium   # the README's SB3 and MO fragments
-"$PY_T" -m pytest -q -m "rllib or omnisafe or thirdparty" tests/adapters/test_rllib.py \
-  tests/compat/test_compat_omnisafe.py tests/test_readme.py \
-  || status=1
+if room 1200 "rllib + omnisafe"; then
+  PY_T=$(venv torch)
+  "$PY_T" -m pip install -q torch==2.13.0          # CPU wheel (never the multi-GB CUDA one)
+  "$PY_T" -m pip install -q -e "$ROOT[rllib,test]"
+  "$PY_T" -m pip install -q --no-deps omnisafe==0.5.0
+  "$PY_T" -m pip install -q tensorboard pyyaml moviepy typer rich seaborn pandas matplotlib \
+    gdown wandb
+  "$PY_T" -m pip install -q stable-baselines3 mo-gymnasium   # the README's SB3 and MO fragments
+  "$PY_T" -m pytest -q -m "rllib or omnisafe or thirdparty" tests/adapters/test_rllib.py \
+    tests/compat/test_compat_omnisafe.py tests/test_readme.py \
+    || status=1
+fi
 
 step "gpu: MuJoCo Warp vector env on Warp's CPU device"
-"$PY_T" -m pip install -q -e "$ROOT[gpu,test]"      # keeps the CPU torch installed above
-WARP_CACHE_PATH="${WARP_CACHE_PATH:-$VENVS/warp-cache}" "$PY_T" -m pytest -q -p no:cacheprovider \
-  -m gpu tests/gpu || status=1
+if room 1800 "gpu" && [ -n "${PY_T:-}" ]; then
+  "$PY_T" -m pip install -q -e "$ROOT[gpu,test]"      # keeps the CPU torch installed above
+  WARP_CACHE_PATH="${WARP_CACHE_PATH:-$VENVS/warp-cache}" "$PY_T" -m pytest -q -p no:cacheprovider \
+    -m gpu tests/gpu || status=1
+fi
 
 step "safepo single-agent"
 # PyPI's "safepo" is an unrelated empty placeholder: SafePO comes from a checkout (SAFEPO_SRC),
@@ -88,18 +105,23 @@ else
 fi
 
 step "train: the example PPO-Lagrangian trainer (torch venv)"
-"$PY_T" -m pip install -q -e "$ROOT[train,test]"
-"$PY_T" -m pytest -q -m train tests/test_trainer_smoke.py tests/test_trainer_progress.py \
-  || status=1
+if room 300 "train" && [ -n "${PY_T:-}" ]; then
+  "$PY_T" -m pip install -q -e "$ROOT[train,test]"
+  "$PY_T" -m pytest -q -m train tests/test_trainer_smoke.py tests/test_trainer_progress.py \
+    || status=1
+fi
 
 step "masa"
-PY_M=$(venv masa)
-# masa-safe-rl 0.3.x resolves jax >= 0.5, which its tensorflow-probability 0.25 cannot import.
-"$PY_M" -m pip install -q -e "$ROOT[test]" masa-safe-rl "jax<0.5" "jaxlib<0.5" "flax<0.11" \
-  "orbax-checkpoint<0.12"
-"$PY_M" -m pytest -q -m masa tests/adapters/test_masa.py tests/test_readme.py || status=1
+if room 900 "masa"; then
+  PY_M=$(venv masa)
+  # masa-safe-rl 0.3.x resolves jax >= 0.5, which its tensorflow-probability 0.25 cannot import.
+  "$PY_M" -m pip install -q -e "$ROOT[test]" masa-safe-rl "jax<0.5" "jaxlib<0.5" "flax<0.11" \
+    "orbax-checkpoint<0.12"
+  "$PY_M" -m pytest -q -m masa tests/adapters/test_masa.py tests/test_readme.py || status=1
+fi
 
 step "sg-tests: Safety-Gymnasium 1.0.0's test suite through the drop-in"
+if room 600 "sg-tests"; then
 PY_SG=$(venv sg-tests)
 "$PY_SG" -m pip install -q -e "$ROOT[test]"
 SG_TMP=$(mktemp -d "${TMPDIR:-/tmp}/sg-tests.XXXXXX")
@@ -127,6 +149,7 @@ else
   echo "sg-tests: could not download the safety-gymnasium 1.0.0 sdist"; status=1
 fi
 rm -rf "$SG_TMP"
+fi
 
 step "sg-head-tests: Safety-Gymnasium's later test suite (its repository's HEAD) through the drop-in"
 if [ -n "${SG_HEAD_SRC:-}" ] && [ -d "$SG_HEAD_SRC/tests" ]; then
@@ -154,12 +177,14 @@ else
 fi
 
 step "docs: the site with warnings as errors, its pages' tests, browser screenshots"
-PY_DOCS=$(venv docs)
-"$PY_DOCS" -m pip install -q -e "$ROOT[docs,test]"
-(cd "$ROOT" && "$PY_DOCS" -m sphinx -W --keep-going -q -b html docs docs/_build/html \
-  && "$PY_DOCS" -m pytest -q -p no:cacheprovider tests/docs \
-  && PATH="$(dirname "$PY_DOCS"):$PATH" bash docs/screenshots.sh docs/_build/html \
-    docs/_build/screenshots) || status=1
+if room 600 "docs"; then
+  PY_DOCS=$(venv docs)
+  "$PY_DOCS" -m pip install -q -e "$ROOT[docs,test]"
+  (cd "$ROOT" && "$PY_DOCS" -m sphinx -W --keep-going -q -b html docs docs/_build/html \
+    && "$PY_DOCS" -m pytest -q -p no:cacheprovider tests/docs \
+    && PATH="$(dirname "$PY_DOCS"):$PATH" bash docs/screenshots.sh docs/_build/html \
+      docs/_build/screenshots) || status=1
+fi
 
 echo "== extras: done in $((SECONDS - START)) s (status $status)"
 exit $status
