@@ -78,6 +78,25 @@ def _nav_vector(entry_point: str) -> str:
     return f"safety_sim.backends:{cls[:-len('Env')]}VectorEnv"
 
 
+def _variant_rows(agent: str, name: str, kwargs: dict[str, Any], entry_point: str,
+                  steps: int | None, family: str, vector: str | None = None,
+                  extra: dict[str, Any] | None = None) -> list[EnvRow]:
+    """``Safety{agent}{name}[Vision|Debug][Gymnasium]-v0``: one level's plain, Vision and (for
+    the ``DEBUG_AGENTS`` only) Debug ids, each with its ``Gymnasium`` alias; ``kwargs`` plus
+    the ``vision`` and ``debug`` flags; the Debug ids have no native vector form (one
+    keyboard, one world)."""
+    rows = []
+    for variant in ("", "Vision", "Debug"):
+        if variant == "Debug" and agent not in DEBUG_AGENTS:
+            continue
+        flags = {**kwargs, "vision": variant == "Vision", "debug": variant == "Debug"}
+        rows += [EnvRow(f"Safety{agent}{name}{variant}{alias}-v0", entry_point, flags, steps,
+                        family, vector_entry_point=None if variant == "Debug" else vector,
+                        extra=dict(extra or {}))
+                 for alias in ("", "Gymnasium")]
+    return rows
+
+
 def _push_rows() -> list[EnvRow]:
     return _task_rows("Push", PUSH_LEVELS, "safety_sim.navigation.push:PushEnv", 1000, "push")
 
@@ -112,17 +131,10 @@ def _config_base_rows() -> list[EnvRow]:
     rows = []
     for task, steps in BASE_TASKS:
         for agent in NAV_AGENTS:
-            for variant in ("", "Vision", "Debug"):
-                if variant == "Debug" and agent not in DEBUG_AGENTS:
-                    continue
-                kwargs = {"task": task, "agent": agent, "vision": variant == "Vision",
-                          "debug": variant == "Debug"}
-                vector = (None if variant == "Debug" else
-                          "safety_sim.navigation.sg_config.vector:ConfigBaseVectorEnv")
-                rows += [EnvRow(f"Safety{agent}{task}Base{variant}{alias}-v0",
-                                "safety_sim.navigation.sg_config.env:ConfigBaseEnv", kwargs,
-                                steps, "config", vector_entry_point=vector)
-                         for alias in ("", "Gymnasium")]
+            rows += _variant_rows(
+                agent, f"{task}Base", {"task": task, "agent": agent},
+                "safety_sim.navigation.sg_config.env:ConfigBaseEnv", steps, "config",
+                "safety_sim.navigation.sg_config.vector:ConfigBaseVectorEnv")
     return rows
 
 
@@ -133,15 +145,10 @@ def _multigoal_rows() -> list[EnvRow]:
     rows = []
     for agent in NAV_AGENTS:
         for level in (0, 1, 2):
-            for variant in ("", "Vision", "Debug"):
-                if variant == "Debug" and agent not in DEBUG_AGENTS:
-                    continue
-                kwargs = {"agent": agent, "level": level, "vision": variant == "Vision",
-                          "debug": variant == "Debug"}
-                rows += [EnvRow(f"Safety{agent}MultiGoal{level}{variant}{alias}-v0",
-                                "safety_sim.navigation.multigoal.env:MultiGoalEnv", kwargs,
-                                1000, "multigoal", extra={"disable_env_checker": True})
-                         for alias in ("", "Gymnasium")]
+            rows += _variant_rows(
+                agent, f"MultiGoal{level}", {"agent": agent, "level": level},
+                "safety_sim.navigation.multigoal.env:MultiGoalEnv", 1000, "multigoal",
+                extra={"disable_env_checker": True})
     return rows
 
 
@@ -157,17 +164,10 @@ def _formula_one_rows() -> list[EnvRow]:
     rows = []
     for agent in NAV_AGENTS:
         for level in FORMULA_ONE_LEVELS:
-            for variant in ("", "Vision", "Debug"):
-                if variant == "Debug" and agent not in DEBUG_AGENTS:
-                    continue
-                kwargs = {"agent": agent, "level": level, "vision": variant == "Vision",
-                          "debug": variant == "Debug"}
-                vector = (None if variant == "Debug" else
-                          "safety_sim.navigation.formula_one.vector:FormulaOneVectorEnv")
-                rows += [EnvRow(f"Safety{agent}FormulaOne{level}{variant}{alias}-v0",
-                                "safety_sim.navigation.formula_one.env:FormulaOneEnv", kwargs,
-                                1000, "formula_one", vector_entry_point=vector)
-                         for alias in ("", "Gymnasium")]
+            rows += _variant_rows(
+                agent, f"FormulaOne{level}", {"agent": agent, "level": level},
+                "safety_sim.navigation.formula_one.env:FormulaOneEnv", 1000, "formula_one",
+                "safety_sim.navigation.formula_one.vector:FormulaOneVectorEnv")
     return rows
 
 
@@ -184,17 +184,10 @@ def _building_rows() -> list[EnvRow]:
     for task in BUILDING_TASKS:
         for agent in NAV_AGENTS:
             for level in BUILDING_LEVELS:
-                for variant in ("", "Vision", "Debug"):
-                    if variant == "Debug" and agent not in DEBUG_AGENTS:
-                        continue
-                    kwargs = {"task": task, "agent": agent, "level": level,
-                              "vision": variant == "Vision", "debug": variant == "Debug"}
-                    vector = (None if variant == "Debug" else
-                              "safety_sim.navigation.building.vector:BuildingVectorEnv")
-                    rows += [EnvRow(f"Safety{agent}Building{task}{level}{variant}{alias}-v0",
-                                    "safety_sim.navigation.building.env:BuildingEnv", kwargs,
-                                    1000, "building", vector_entry_point=vector)
-                             for alias in ("", "Gymnasium")]
+                rows += _variant_rows(
+                    agent, f"Building{task}{level}", {"task": task, "agent": agent, "level": level},
+                    "safety_sim.navigation.building.env:BuildingEnv", 1000, "building",
+                    "safety_sim.navigation.building.vector:BuildingVectorEnv")
     return rows
 
 
