@@ -37,6 +37,30 @@ def assert_spaces_equal(env_id: str, ref: dict, **kwargs) -> None:
     env.close()
 
 
+def first_step_of(env_id: str, ref: dict):
+    """For a module fixture (``yield from``): ``env_id`` reset at seed 0, then stepped once
+    with the reference's ``first_action``; yields (env_id, (the unwrapped env, its reset
+    layout), every body's xy after the reset, the reset's obs and info, the step's result,
+    ``ref``), then closes the env."""
+    env = gymnasium.make(env_id)
+    obs, info = env.reset(seed=0)
+    u = env.unwrapped
+    xy = {u.model.body(i).name: u.data.xpos[i][:2].copy() for i in range(u.model.nbody)}
+    layout = dict(u.layout)
+    step = env.step(np.array(ref["first_action"]))
+    yield env_id, (u, layout), xy, obs, info, step, ref
+    env.close()
+
+
+def assert_first_costs_are_the_references(info: dict, terminated, truncated, ref: dict) -> None:
+    """The first step's cost terms, cost, terminated and truncated exactly as recorded in
+    ``ref``, and the goal met where the reference met it."""
+    assert {k: v for k, v in info.items() if k.startswith("cost_")} == ref["first_info_costs"]
+    assert info["cost"] == ref["first_cost"]
+    assert (terminated, truncated) == (ref["first_terminated"], ref["first_truncated"])
+    assert ("goal_met" in info) == ("first_goal_met" in ref)
+
+
 def yaw_of(quat) -> float:
     w, x, y, z = quat
     return math.atan2(2 * (w * z + x * y), 1 - 2 * (y * y + z * z)) % (2 * math.pi)
