@@ -8,13 +8,13 @@ from typing import Any
 import gymnasium
 import numpy as np
 from gymnasium import spaces
-from gymnasium.error import ResetNeeded
 
 from safety_sim.core import EpisodeGuard, RenderModes, check_flag, check_int, plain_seed
 from safety_sim.navigation.debug_keys import DebugKeys
 from safety_sim.navigation.decor import NavRenderer
 from safety_sim.navigation.multigoal import scene
 from safety_sim.navigation.multigoal.world import AGENTS, MultiGoalWorld
+from safety_sim.render.env_render import MujocoRenderMixin
 
 #: each agent's cost terms and the label that raises it
 LABEL_OF = {"cost_hazards": "in_hazard", "cost_vases_contact": "vase_contact",
@@ -36,7 +36,7 @@ def cost_fn(labels) -> float:
     return 1.0 if set(labels) & set(LABEL_OF.values()) else 0.0
 
 
-class MultiGoalEnv(gymnasium.Env):
+class MultiGoalEnv(MujocoRenderMixin, gymnasium.Env):
     """Two agents of one kind, ``agent_0`` and ``agent_1``, each rewarded for reaching its own
     goal (red, blue), among hazards (levels 1, 2) and vases (1; 10 at level 2), in
     Safety-Gymnasium's calling convention (docs/spec/sg_head.md §4; rules:
@@ -63,6 +63,8 @@ class MultiGoalEnv(gymnasium.Env):
     at the whole level through ``model`` and ``config.extents``).
     """
 
+    #: render() (MujocoRenderMixin's) draws no decorations
+    _decorate = None
     metadata = {"render_modes": RenderModes(["human", "rgb_array", "depth_array"]),
                 "render_fps": 50}
     action_space: AgentSpaces           # of Boxes
@@ -206,17 +208,6 @@ class MultiGoalEnv(gymnasium.Env):
 
     def cost_fn(self, labels) -> float:
         return cost_fn(labels)
-
-    def render(self):
-        if self.render_mode is None:
-            gymnasium.logger.warn(f"{self.name}: render() called without a render_mode")
-            return None
-        if not self._guard.started:
-            raise ResetNeeded(f"{self.name}: call reset() before render()")
-        if self.render_mode == "human":
-            self._render.human(self.world.data, self.human_key_callback)
-            return None
-        return self._render.frame(self.world.data, None)
 
     def close(self) -> None:
         self._render.close()
