@@ -136,7 +136,8 @@ class MultiGoalEnv(MujocoRenderMixin, gymnasium.Env):
             if key == self._keys[len(self._keys) // 2 - 1][0]:
                 entries["vision_0"] = image
         entries["vision_1"] = image
-        return spaces.Dict(entries)
+        # a list of pairs keeps the order (gymnasium 1.0 sorts a mapping's keys)
+        return spaces.Dict(list(entries.items()))
 
     def _observe(self, flat: np.ndarray | None = None) -> dict:
         flat = self.world.observation() if flat is None else flat
