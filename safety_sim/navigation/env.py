@@ -16,13 +16,13 @@ from safety_sim.navigation import decor
 from safety_sim.navigation.checks import check_kwargs
 from safety_sim.navigation.episode import goal_event, settle_stream, tick
 from safety_sim.navigation.judging import Facts
-from safety_sim.navigation.runtime import NavRuntime
 from safety_sim.navigation.objects import Buttons
 from safety_sim.navigation.objects.fading import fade_state
 from safety_sim.navigation.observation import NavPicturesMixin, rows_getter
 from safety_sim.navigation.physics import NavPhysics
 from safety_sim.navigation.reset_state import settle_like_reference
 from safety_sim.navigation.rewards import Snapshot
+from safety_sim.navigation.runtime import NavRuntime
 from safety_sim.navigation.state_view import NavStateMixin
 from safety_sim.ops import SCALAR
 from safety_sim.render import RENDER_MODES
