@@ -9,6 +9,8 @@ button from the same stream, for the worlds that reached theirs).
 """
 from __future__ import annotations
 
+from typing import Callable, cast
+
 import numpy as np
 
 from safety_sim import ops
@@ -25,8 +27,10 @@ class BatchBackend:
     :class:`~safety_sim.navigation.view.NavView`) for the level ``runtime``."""
 
     ops = ops.NUMPY
-    device = staticmethod(np.copy)          # host arrays are the rules' arrays
-    copy = staticmethod(np.copy)
+    # np.copy itself (host arrays are the rules' arrays), typed as the one-array copy it is
+    # used as (numpy's stubs overload it)
+    device = staticmethod(cast("Callable[[np.ndarray], np.ndarray]", np.copy))
+    copy = staticmethod(cast("Callable[[np.ndarray], np.ndarray]", np.copy))
 
     def __init__(self, runtime, worlds, view) -> None:
         self.runtime, self.worlds, self.view = runtime, worlds, view

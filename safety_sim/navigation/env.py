@@ -13,6 +13,7 @@ import numpy as np
 from safety_sim.core import ActionCheckMixin, EpisodeGuard, RenderModes, plain_seed
 from safety_sim.navigation import config as nc
 from safety_sim.navigation import decor
+from safety_sim.navigation.agents.base import AgentSpec
 from safety_sim.navigation.checks import check_kwargs
 from safety_sim.navigation.episode import goal_event, settle_stream, tick
 from safety_sim.navigation.judging import Facts
@@ -45,8 +46,9 @@ class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRen
     (``env.unwrapped.runtime``, a :class:`~safety_sim.navigation.runtime.NavRuntime` shared with the
     vector env); ``reset`` writes the layout into the model and state (no recompiling).
 
-    Kwargs: ``agent`` (Point, Car, Doggo, Racecar, Ant), ``config``, ``vision`` (bool: Dict
-    observation plus a 256x256x3 uint8 ``vision`` frame from the agent's camera),
+    Kwargs: ``agent`` (Point, Car, Doggo, Racecar, Ant, or an ``AgentSpec``), ``config``,
+    ``vision`` (bool: Dict observation plus a 256x256x3 uint8 ``vision`` frame from the
+    agent's camera),
     ``render_mode`` (``"human"``, ``"rgb_array"``, ``"depth_array"``), ``width``/``height``
     (1..8192, default 256), ``camera_name`` or ``camera_id`` (default ``"vision"``, for Vision
     envs ``"track"``; also ``"fixednear"``, ``"fixedfar"``). Wrong types raise TypeError, bad
@@ -93,7 +95,7 @@ class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRen
             value = dataclasses.replace(value, max_episode_steps=self.config.max_episode_steps)
         self._spec = value
 
-    def __init__(self, agent: str = "Point", config: nc.NavConfig | None = None,
+    def __init__(self, agent: str | AgentSpec = "Point", config: nc.NavConfig | None = None,
                  vision: bool = False, render_mode: str | None = None, width: int = 256,
                  height: int = 256, camera_id: int | None = None,
                  camera_name: str | None = None) -> None:

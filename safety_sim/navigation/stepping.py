@@ -41,12 +41,17 @@ class WorldsBackend(Protocol):
     observes."""
 
     n: int
-    ops: Ops                          # the array namespace of the rules on this backend
 
-    def device(self, mask: np.ndarray) -> Any:
+    @property
+    def ops(self) -> Ops:
+        """The array namespace of the rules on this backend (read only: a backend may keep
+        its own form, e.g. an ``ArrayOps``)."""
+
+    # positional only: a backend may bind numpy's own function (np.copy) to these
+    def device(self, mask: np.ndarray, /) -> Any:
         """A host bool mask as an array of ``ops`` (a new array)."""
 
-    def copy(self, array: Any) -> Any:
+    def copy(self, array: Any, /) -> Any:
         """A copy of an array of ``ops``."""
 
     def check_options(self, options: dict) -> dict:
