@@ -22,7 +22,8 @@
 #             (2 rollouts of 131,072 steps each; extrapolate to 10 M steps)       (2 x 75 s)
 #   vision64, vision256, vision_contract   issue 34 items 2 and 3: SafetyPointGoal1Vision env
 #             steps/s (renderer alone beside it) at 64x64 N = 16,384 and 256x256 N = 4,096
-#             (safety_sim.gpu.vision_speed); the Vision contract on cuda (10 seeds)  (3 x 120 s)
+#             (safety_sim.tools.bench.gpu_vision_speed); the Vision contract on cuda
+#             (10 seeds, safety_sim.tools.bench.gpu_vision_contract)            (3 x 120 s)
 #   tests     (not in the default stages) the gpu-marked tests on cuda             (1200 s)
 # Shorter: GPU_CHECK_STAGES="versions speed" scripts/gpu_check.sh; GPU_CHECK_SECONDS sets the
 # seconds per rate (default 2); GPU_CHECK_DEVICE=cpu tries the stages on Warp's CPU device.
@@ -73,10 +74,10 @@ TRAIN=(examples/ppo_lagrangian.py --env SafetyPointGoal1-v0 --num-envs 4096
        --num-steps 131072 --total-steps 262144 --minibatch 8192 --epochs 10 --seed 0)
 stage trainer_gpu 75 "$PY" "${TRAIN[@]}" --backend gpu --device "$DEVICE"
 stage trainer_native 75 "$PY" "${TRAIN[@]}" --backend native --threads "$(nproc)"
-VISION=("$PY" -m safety_sim.gpu.vision_speed --device cuda --skip-cpu --steps 50)
+VISION=("$PY" -m safety_sim.tools.bench.gpu_vision_speed --device cuda --skip-cpu --steps 50)
 stage vision64 120 "${VISION[@]}" SafetyPointGoal1Vision-v0 --n 16384 --size 64
 stage vision256 120 "${VISION[@]}" SafetyPointGoal1Vision-v0 --n 4096 --size 256
-stage vision_contract 120 "$PY" -m safety_sim.gpu.vision_contract --device cuda --seeds 10 \
+stage vision_contract 120 "$PY" -m safety_sim.tools.bench.gpu_vision_contract --device cuda --seeds 10 \
   --size 64 SafetyPointGoal1Vision-v0 SafetyPointPush1Vision-v0 SafetyPointButton1Vision-v0 \
   SafetyPointRace1Vision-v0 SafetyPointFadingHard1Vision-v0
 stage tests 1200 env SAFETY_SIM_GPU_TEST_DEVICE="$DEVICE" "$PY" -m pytest -q -p no:cacheprovider \

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import safety_sim  # noqa: F401  (registers the ids)
-from safety_sim.gpu.vision_contract import compare
+from safety_sim.tools.bench.gpu_vision_contract import compare
 from tests.gpu.conftest import DEVICE, random_actions
 
 pytestmark = pytest.mark.gpu

@@ -8,4 +8,7 @@
   timing loops in :mod:`.runners`, the tables in :mod:`.report`.
 * :mod:`.gpu_agreement` -- how closely the GPU form follows the CPU envs
   (``python -m safety_sim.tools.bench.gpu_agreement ID...``; ``docs/gpu.md``).
+* :mod:`.gpu_vision_contract` -- the GPU form's Vision frames against the CPU env's
+  (segmentation and colour agreement); :mod:`.gpu_vision_speed` -- Vision steps per second
+  of the CPU vector env (OpenGL) against the GPU form (MuJoCo Warp's renderer).
 """

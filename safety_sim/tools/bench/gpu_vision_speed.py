@@ -1,6 +1,7 @@
 """Vision steps per second of the native CPU vector env (MuJoCo's OpenGL renderer, one world
 after another) against the GPU form with MuJoCo Warp's renderer (``docs/gpu.md``, issue 34):
-``python -m safety_sim.gpu.vision_speed [--device cpu] [--n 4] [--size 256] [--steps 20] ID``.
+``python -m safety_sim.tools.bench.gpu_vision_speed [--device cpu] [--n 4] [--size 256]
+[--steps 20] ID``.
 
 Both at the same N and image size (the CPU env draws 256 x 256, the reference's size), random
 actions, the time of ``--steps`` steps after two warm-up steps; prints env steps/s (N worlds

@@ -1,5 +1,6 @@
 """The contract of the GPU form's Vision frames with the CPU env's (``docs/gpu.md``):
-``python -m safety_sim.gpu.vision_contract [--device cpu] [--size 64] [--seeds 10] ID...``.
+``python -m safety_sim.tools.bench.gpu_vision_contract [--device cpu] [--size 64] [--seeds 10]
+ID...``.
 
 World ``i`` of the GPU form (reset with seed ``s``: the layout of the single env reset with
 ``s + i``) against the CPU single env reset with ``s + i`` and stepped with the same actions:
