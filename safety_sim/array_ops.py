@@ -39,7 +39,12 @@ class NumpyOps:
     logical_and = staticmethod(np.logical_and)
     logical_or = staticmethod(np.logical_or)
     logical_not = staticmethod(np.logical_not)
-    asarray = staticmethod(np.asarray)
+
+    @staticmethod
+    def asarray(values, /):
+        """``np.asarray`` of a sequence (a method: numpy 2.5's stubs type ``np.asarray``'s first
+        overload for arrays only, which the ``Ops`` protocol's sequence argument does not fit)."""
+        return np.asarray(values)
 
     @staticmethod
     def where(cond, a, b):
