@@ -27,7 +27,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("top", frozenset({"cli", "__main__", "tools"})),
     ("front door", frozenset({"__init__", "api", "registration", "backends", "compat"})),
     ("wings", frozenset({"navigation", "velocity", "gridworlds", "multi_agent", "gpu"})),
-    ("shared", frozenset({"vector", "adapters", "render", "wrappers"})),
+    ("common", frozenset({"vector", "adapters", "render", "wrappers"})),
     ("bottom", frozenset({"core", "ops", "array_ops", "numeric", "gl", "_version",
                           "_exact_math", "_loops"})),
 )
@@ -199,7 +199,7 @@ def test_the_circle_check_finds_a_loop():
 
 def picture_bands() -> dict[str, str]:
     """The text of each band of the house's picture (docs/architecture.md), by band name: the
-    label at the start of a line (``top``, ``front``/``door``, ``shared``, ``bottom``) holds
+    label at the start of a line (``top``, ``front``/``door``, ``common``, ``bottom``) holds
     until the next label; the framed box holds the wings."""
     text = PICTURE.read_text()
     block = re.search(r"## The house\n+```\n(.*?)```", text, re.S)
