@@ -88,6 +88,8 @@ def test_safety_gymnasiums_calling_convention_through_the_drop_in():
         compat.uninstall()
 
 
+# PettingZoo's parallel_api_test resets with an unknown option, which the env names in a warning
+@pytest.mark.filterwarnings(r"ignore:.*reset options \['options'\] ignored:UserWarning")
 @pytest.mark.parametrize("agent", ["Point", "Car", "Ant"])
 def test_pettingzoo_parallel_api_and_seed_tests(agent):
     from pettingzoo.test import parallel_api_test, parallel_seed_test  # the multiagent extra
