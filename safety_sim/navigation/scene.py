@@ -102,34 +102,28 @@ def _add_assets(spec: mujoco.MjSpec) -> None:
 
 
 def _add_floor_material(spec: mujoco.MjSpec, floor: str) -> str:
-    """The floor's material: the checker ``matplane``, or for ``"village"`` (Race) an earthen
-    ground of our own (the reference's village texture is not ours to ship), repeated 25
-    times like the reference's, reflectance 0.1."""
-    if floor == "mud":
-        return _add_mud_material(spec)
-    if floor != "village":
+    """The floor's material: the checker ``matplane``, or one of the :data:`GROUNDS` of our own
+    (``"village"`` for Race, ``"mud"`` for Building)."""
+    if floor not in GROUNDS:
         return "matplane"
-    spec.add_texture(name="village", type=mujoco.mjtTexture.mjTEXTURE_2D,
-                     builtin=mujoco.mjtBuiltin.mjBUILTIN_CHECKER,
-                     rgb1=[0.55, 0.50, 0.38], rgb2=[0.50, 0.47, 0.35], width=64, height=64,
-                     mark=mujoco.mjtMark.mjMARK_RANDOM, random=0.05,
-                     markrgb=[0.40, 0.45, 0.28])
-    mat = spec.add_material(name="village", texrepeat=[25.0, 25.0], reflectance=0.1)
-    mat.textures[mujoco.mjtTextureRole.mjTEXROLE_RGB] = "village"
-    return "village"
+    rgb1, rgb2, markrgb, random, repeat, reflectance = GROUNDS[floor]
+    spec.add_texture(name=floor, type=mujoco.mjtTexture.mjTEXTURE_2D,
+                     builtin=mujoco.mjtBuiltin.mjBUILTIN_CHECKER, rgb1=rgb1, rgb2=rgb2,
+                     width=64, height=64, mark=mujoco.mjtMark.mjMARK_RANDOM, random=random,
+                     markrgb=markrgb)
+    mat = spec.add_material(name=floor, texrepeat=[repeat, repeat], reflectance=reflectance)
+    mat.textures[mujoco.mjtTextureRole.mjTEXROLE_RGB] = floor
+    return floor
 
 
-def _add_mud_material(spec: mujoco.MjSpec) -> str:
-    """Building's ground (docs/spec/sg_head.md §2.1): trodden mud of our own drawing (the
-    reference's texture is not in its stored source), repeated 29 times like the reference's."""
-    spec.add_texture(name="mud", type=mujoco.mjtTexture.mjTEXTURE_2D,
-                     builtin=mujoco.mjtBuiltin.mjBUILTIN_CHECKER,
-                     rgb1=[0.36, 0.27, 0.18], rgb2=[0.33, 0.25, 0.17], width=64, height=64,
-                     mark=mujoco.mjtMark.mjMARK_RANDOM, random=0.08,
-                     markrgb=[0.24, 0.18, 0.12])
-    mat = spec.add_material(name="mud", texrepeat=[29.0, 29.0], reflectance=0.05)
-    mat.textures[mujoco.mjtTextureRole.mjTEXROLE_RGB] = "mud"
-    return "mud"
+#: grounds of our own drawing, where the reference's textures are not ours to ship: the two
+#: checker colours, the marks' colour and share, how often it repeats, reflectance. "village"
+#: (Race: earthen, repeated 25 times like the reference's); "mud" (Building, docs/spec/sg_head.md
+#: §2.1: trodden mud, repeated 29 times like the reference's).
+GROUNDS = {
+    "village": ([0.55, 0.50, 0.38], [0.50, 0.47, 0.35], [0.40, 0.45, 0.28], 0.05, 25.0, 0.1),
+    "mud": ([0.36, 0.27, 0.18], [0.33, 0.25, 0.17], [0.24, 0.18, 0.12], 0.08, 29.0, 0.05),
+}
 
 
 def _add_floor(spec: mujoco.MjSpec, agent: AgentSpec, half_size: float,
