@@ -75,6 +75,9 @@ class NavigationVectorEnv(BatchedVectorEnv):
                  autoreset_mode: Any = AutoresetMode.NEXT_STEP, render_mode: str | None = None,
                  num_threads: int | None = None, use_batch: bool | None = None,
                  **kwargs: Any) -> None:
+        if "device" in kwargs:   # the front door takes device= for the families with a GPU form
+            raise TypeError(f"{type(self).__name__}: no GPU form (device={kwargs['device']!r}); "
+                            "the CPU vector env takes no device")
         single = self.single_class(render_mode=render_mode, **kwargs)
         if use_batch not in (None, True, False):
             raise TypeError(f"{single.name} vector env: use_batch must be None, True or False, "

@@ -230,3 +230,11 @@ def test_the_docs_example_runs():
     for block in ours + dicts:
         exec(compile(block, "navconfig_from_safety_gymnasium.md", "exec"), scope)
     assert scope["level"].name == "GoalBase" and len(scope["config"]) == 7
+
+
+def test_vector_env_refuses_a_device_by_name():
+    """The config-built ids have no GPU form: ``device=`` is refused by name (it reached the
+    single env as an unknown keyword before)."""
+    with pytest.raises(TypeError, match="ConfigBaseVectorEnv: no GPU form"):
+        gymnasium.make_vec("SafetyPointGoalBase-v0", 2, vectorization_mode="vector_entry_point",
+                           device="cpu")

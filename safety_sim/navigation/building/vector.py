@@ -2,7 +2,7 @@
 :class:`BuildingVectorEnv`)."""
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import numpy as np
 
@@ -17,12 +17,6 @@ class BuildingVectorEnv(NavigationVectorEnv):
     ``reset(seed=s+i)``. Button worlds start with the buttons resting, as the single env's.
     See :class:`NavigationVectorEnv`; no GPU form (``device=`` is refused)."""
     single_class: ClassVar[type] = BuildingEnv
-
-    def __init__(self, num_envs: int = 1, **kwargs: Any) -> None:
-        if "device" in kwargs:
-            raise TypeError(f"BuildingVectorEnv: no GPU form (device={kwargs['device']!r}); "
-                            "the CPU vector env takes no device")
-        super().__init__(num_envs, **kwargs)
 
     def _reset_worlds(self, ids: np.ndarray, plan: list | None) -> None:
         super()._reset_worlds(ids, plan)

@@ -51,9 +51,6 @@ class FormulaOneVectorEnv(NavigationVectorEnv):
     single_class: ClassVar[type] = FormulaOneEnv
 
     def __init__(self, num_envs: int = 1, **kwargs: Any) -> None:
-        if "device" in kwargs:
-            raise TypeError(f"FormulaOneVectorEnv: no GPU form (device={kwargs['device']!r}); "
-                            "the CPU vector env takes no device")
         super().__init__(num_envs, **kwargs)
         objects = self._single._placer.objects
         for placer in self.worlds.placers:
