@@ -118,8 +118,8 @@ def _add_floor_material(spec: mujoco.MjSpec, floor: str) -> str:
 
 #: grounds of our own drawing, where the reference's textures are not ours to ship: the two
 #: checker colours, the marks' colour and share, how often it repeats, reflectance. "village"
-#: (Race: earthen, repeated 25 times like the reference's); "mud" (Building, docs/spec/sg_head.md
-#: §2.1: trodden mud, repeated 29 times like the reference's).
+#: (Race: earthen, repeated 25 times like the reference's); "mud" (Building,
+#: docs/spec/sg_head.md §2.1: trodden mud, repeated 29 times like the reference's).
 GROUNDS = {
     "village": ([0.55, 0.50, 0.38], [0.50, 0.47, 0.35], [0.40, 0.45, 0.28], 0.05, 25.0, 0.1),
     "mud": ([0.36, 0.27, 0.18], [0.33, 0.25, 0.17], [0.24, 0.18, 0.12], 0.08, 29.0, 0.05),
