@@ -1,7 +1,9 @@
 """The fast layout sampler replays the reference's one-draw-at-a-time rejection sampler
 exactly (docs/spec/navigation.md §5.2): same positions and the stream left in the same state, for
-every level, including the crowded Button levels, in both its forms: the compiled sampler (drawing
-from the bit generator itself) and the pure-Python replay (reading ahead)."""
+every level, including the crowded Button levels and the objects drawn from several rectangles
+(Race's hazards, FormulaOne's start points and road barriers, level 2's biased rectangles), in
+both its forms: the compiled sampler (drawing from the bit generator itself) and the plain
+Python loop."""
 from __future__ import annotations
 
 import math
@@ -10,8 +12,10 @@ import numpy as np
 import pytest
 
 from safety_sim.navigation import config as nc
+from safety_sim.navigation.agents import get_agent, head_agent
+from safety_sim.navigation.formula_one.env import placement_objects
+from safety_sim.navigation.formula_one.levels import level_config
 from safety_sim.navigation.layout import placement, sampler
-from safety_sim.navigation.agents import get_agent
 
 
 def spec_layout(rs, extents, objects):
@@ -92,20 +96,131 @@ def test_both_forms_agree_on_failures_and_the_stream_when_nothing_fits():
     assert same_state(results[0][1], results[1][1])
 
 
+def formula_one_objects(level: int) -> tuple:
+    return placement_objects(placement.placement_order(level_config(level), head_agent("Point")))
+
+
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "python"])
+@pytest.mark.parametrize("level", [0, 1, 2])
+def test_formula_one_layouts_equal_the_spec_sampler(level, compiled):
+    """The agent from seven start rectangles, 200 barriers from 2 (level 1) or 82 rectangles
+    (level 2: 8 spots ten times each): every candidate's rectangle chosen by
+    ``RandomState.choice``."""
+    objects = formula_one_objects(level)
+    extents = level_config(level).extents
+    for seed in range(8):
+        fast, slow = np.random.RandomState(seed), np.random.RandomState(seed)
+        layout, _ = sampler.sample(fast, extents, objects, nc.CANDIDATES_PER_OBJECT,
+                                   nc.LAYOUT_ATTEMPTS, compiled=compiled)
+        assert layout == spec_layout(slow, extents, objects), seed
+        assert same_state(fast, slow), seed
+
+
+def odd_areas_objects() -> tuple:
+    """Several rectangles with ties: zero-area ones (never chosen), duplicates, ones emptied by
+    the keep-out (dropped); crowded: about 4 failed layout attempts per seed."""
+    areas = ((-1.0, -1.0, 0.0, 0.0), (0.5, 0.5, 0.7, 0.7), (-1.0, -1.0, 0.0, 0.0),
+             (0.2, -1.0, 0.6, -1.0 + 2e-6), (1.0, 1.0, 1.05, 2.0), (-2.0, 0.5, -0.5, 1.1))
+    objects = [placement.Placed("agent", 0.1, True, None, areas[:2])]
+    objects += [placement.Placed(f"o{i}", 0.12 + 0.01 * (i % 3), True, None,
+                                 areas[i % 3:] + areas[:i % 3]) for i in range(14)]
+    objects += [placement.Placed("single", 0.2, True, (-1.5, -1.5, 1.5, 1.5))]
+    return tuple(objects)
+
+
+@pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "python"])
+def test_ties_and_dropped_rectangles_equal_the_spec_sampler(compiled):
+    objects = odd_areas_objects()
+    failed = 0
+    for seed in range(40):
+        fast, slow = np.random.RandomState(seed), np.random.RandomState(seed)
+        layout, failures = sampler.sample(fast, (-2, -2, 2, 2), objects,
+                                          nc.CANDIDATES_PER_OBJECT, nc.LAYOUT_ATTEMPTS,
+                                          compiled=compiled)
+        assert layout == spec_layout(slow, (-2, -2, 2, 2), objects), seed
+        assert same_state(fast, slow), seed
+        failed += sum(failures.values())
+    assert failed > 40          # whole layouts drawn again, not only candidates
+
+
+def test_the_choice_cdf_replays_random_state_choice():
+    """``RandomState.choice(k, p=p)`` is one ``random_sample()`` u and the number of
+    :func:`sampler.choice_cdf` entries <= u (both numpy 1.24 and 2.x): draw by draw, the same
+    index and the same stream state, for weights spanning many magnitudes, with zeros."""
+    weights_rs = np.random.RandomState(12345)
+    for case in range(300):
+        k = int(weights_rs.randint(2, 90))
+        weights = weights_rs.random_sample(k) ** 3 * 10.0 ** weights_rs.randint(-20, 3)
+        weights[weights_rs.randint(k)] = 0.0 if case % 4 == 0 else weights[0]
+        cdf = sampler.choice_cdf(weights).tolist()
+        numpy_rs, ours = np.random.RandomState(case), np.random.RandomState(case)
+        for _ in range(40):
+            expected = numpy_rs.choice(k, p=np.array(weights) / np.sum(weights))
+            u = ours.random_sample()
+            assert sum(c <= u for c in cdf) == expected, case
+            assert weights[expected] > 0, case
+        assert same_state(numpy_rs, ours), case
+
+
+def test_an_object_whose_areas_have_no_area_is_refused_by_name():
+    dot = placement.Placed("dot", 0.0, True, None, ((0.0, 0.0, 0.0, 0.0), (1.0, 1.0, 1.0, 1.0)))
+    with pytest.raises(ValueError, match="dot: .* no area"):
+        sampler.sample(np.random.RandomState(0), (-2, -2, 2, 2), (dot,), 100, 10)
+
+
+def test_both_forms_agree_when_objects_of_several_rectangles_cannot_be_placed():
+    """FormulaOne's barriers squeezed into a 2 m square (and a rectangle of no area)."""
+    objects = formula_one_objects(1)
+    squeezed = ((0.0, 0.0, 3.0, 3.0), (0.0, 0.0, 1.0, 1.0))
+    crowded = tuple(o if o.areas is None or o.name == "agent" else
+                    placement.Placed(o.name, o.keepout, True, None, squeezed) for o in objects)
+    results = []
+    for compiled in (True, False):
+        rs = np.random.RandomState(7)
+        layout, failures = sampler.sample(rs, (-2, -2, 2, 2), crowded, 100, 5,
+                                          compiled=compiled)
+        assert layout is None
+        assert sum(failures.values()) == 5
+        results.append((failures, rs))
+    assert results[0][0] == results[1][0]
+    assert same_state(results[0][1], results[1][1])
+
+
 def test_the_compiled_sampler_refuses_inconsistent_arrays():
     from safety_sim.navigation.layout import _layout_kernel
     gen = np.random.RandomState(0)._bit_generator
-    rects = np.zeros(4)
-    ok = dict(rect_of=np.zeros(2, np.int64), limits=np.zeros(4),
-              failures=np.zeros(2, np.int64), out=np.zeros(4))
-    for name, bad, message in [("rect_of", np.array([0, 1], np.int64), "out of range"),
-                               ("limits", np.zeros(3), "limits"),
-                               ("failures", np.zeros(1, np.int64), "failures"),
-                               ("out", np.zeros(3), "out")]:
+    ok = dict(rects=np.zeros(8), cdf=np.array([0.5, 1.0]), spans=np.array([0, 1, 0, 2], np.int64),
+              limits=np.zeros(4), failures=np.zeros(2, np.int64), out=np.zeros(4))
+    for name, bad, message in [
+            ("spans", np.array([0, 1, 1, 2], np.int64), "span .* out of range"),
+            ("spans", np.array([0, 0, 0, 1], np.int64), "span .* out of range"),
+            ("spans", np.zeros(3, np.int64), "spans"),
+            ("cdf", np.array([0.5, 0.9]), "end at 1"),
+            ("cdf", np.array([1.5, 1.0]), "falls"),
+            ("cdf", np.zeros(3), "cdf must hold"),
+            ("limits", np.zeros(3), "limits"),
+            ("failures", np.zeros(1, np.int64), "failures"),
+            ("out", np.zeros(3), "out")]:
         args = dict(ok, **{name: bad})
         with pytest.raises(ValueError, match=message):
-            _layout_kernel.sample(gen.capsule, rects, args["rect_of"], args["limits"], 10, 1,
-                                  args["failures"], args["out"])
+            _layout_kernel.sample(gen.capsule, args["rects"], args["cdf"], args["spans"],
+                                  args["limits"], 10, 1, args["failures"], args["out"])
+    assert _layout_kernel.sample(gen.capsule, ok["rects"], ok["cdf"], ok["spans"], ok["limits"],
+                                 10, 1, ok["failures"], ok["out"]) == _layout_kernel.PLACED
     with pytest.raises(ValueError, match="Capsule|capsule"):
-        _layout_kernel.sample(object(), rects, ok["rect_of"], ok["limits"], 10, 1,
-                              ok["failures"], ok["out"])
+        _layout_kernel.sample(object(), ok["rects"], ok["cdf"], ok["spans"], ok["limits"], 10,
+                              1, ok["failures"], ok["out"])
+
+
+@pytest.mark.parametrize("count", [0, 1, 2, 7, 201])
+def test_the_yaws_drawn_at_once_equal_one_uniform_call_each(count):
+    """docs/spec/push.md §5.4: one ``uniform(0, 2pi)`` per object in placement order."""
+    names = [f"o{i}" for i in range(count)]
+    for seed in range(20):
+        fast, slow = np.random.RandomState(seed), np.random.RandomState(seed)
+        fast.random_sample(seed)            # any position in the stream
+        slow.random_sample(seed)
+        yaws = placement.draw_yaws(fast, names)
+        assert list(yaws) == names
+        assert yaws == {name: float(slow.uniform(0.0, 2.0 * np.pi)) for name in names}
+        assert same_state(fast, slow)

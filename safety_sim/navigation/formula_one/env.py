@@ -31,6 +31,16 @@ def start_areas() -> tuple[tuple[float, float, float, float], ...]:
     return tuple((x - e, y - e, x + e, y + e) for x, y in track.STAGES)
 
 
+def placement_objects(objects: tuple[Placed, ...]) -> tuple[Placed, ...]:
+    """The level's placement order (:func:`~safety_sim.navigation.layout.placement.
+    placement_order`) as FormulaOne draws it: the agent from the staged points' start areas,
+    then a goal of keep-out 0.305 from the extents (a draw the reference makes, though its
+    goal then sits on the staged point), then the rest."""
+    first, *rest = objects
+    return (dataclasses.replace(first, rect=None, areas=start_areas()), Placed("goal", 0.305),
+            *rest)
+
+
 def stage_of(xy) -> int:
     """The index of the staged point at ``xy`` (within 1e-6 in x and y), else 0 (the reference
     prints "Pair not found in list!" and starts from the first point)."""
@@ -77,9 +87,7 @@ class FormulaOneEnv(KeyDriven, NavigationEnv):
         # the goal's size (the "reached" distance): the runtime looks for a plain Goal
         self.runtime.goal_size = self.config.find(StagedGoal).size
         self._scorer = self.runtime.scorer(SCALAR)
-        first = self._placer.objects[0]
-        self._placer.objects = (dataclasses.replace(first, rect=None, areas=start_areas()),
-                                Placed("goal", 0.305), *self._placer.objects[1:])
+        self._placer.objects = placement_objects(self._placer.objects)
         self._stage = 0
         self.drive_by_keys(debug)
 

@@ -8,25 +8,34 @@ object is at least the sum of the two keep-outs; a layout attempt fails when an 
 place, and the whole draw repeats (up to 10 000 attempts). Crowded levels (Button: a median of
 ~40 attempts, thousands of candidates) make one Python call per draw slow.
 
+An object with several rectangles (Race's hazards, docs/spec/sg_extra_navigation.md §4.3;
+FormulaOne's start points and road barriers, docs/spec/sg_head.md §3) first picks each
+candidate's rectangle with the reference's own call, ``RandomState.choice(k, p)`` weighted by
+the shrunk rectangles' areas. numpy's legacy ``choice`` with ``p`` and no size (1.24 to 2.x,
+``mtrand.pyx``) draws one double ``u = random_sample()`` and returns
+``cdf.searchsorted(u, side='right')`` with ``cdf = p.cumsum(); cdf /= cdf[-1]``: both forms
+below compute that cdf once with numpy itself (:func:`choice_cdf`) and do the one draw and
+the right bisection themselves (tests compare with ``rs.choice`` draw by draw).
+
 Two exact forms, same positions and same stream state (tests compare both with a
 one-draw-at-a-time sampler written from the spec):
 
 * compiled (``_layout_kernel.c``, built at install when a C compiler is there; ``COMPILED``
   tells): the whole loop in C, drawing each double from the RandomState's own bit generator
   through numpy's public C interface, so the stream moves exactly as the reference's does.
-  Button resets ~0.4 ms.
+  Button resets ~0.4 ms; FormulaOne's 200 barriers ~0.2 ms.
 * plain Python (the fallback, or ``compiled=False``): the reference's loop, pair by pair.
-  Crowded levels (Button) reset in a few milliseconds.
+  Crowded levels (Button) and FormulaOne's barriers (~4 ms) take milliseconds.
 
-An object with several rectangles (Race's hazards, docs/spec/sg_extra_navigation.md §4.3) draws each
-candidate's rectangle first, with the reference's own call: ``RandomState.choice(k, p)``
-weighted by the shrunk rectangles' areas (one double), then x and y. Levels with such objects
-run the plain Python loop.
+What a placement order draws from (:class:`Plan`: rectangles, cdfs, squared thresholds) is
+computed once per ``objects`` tuple and kept.
 """
 from __future__ import annotations
 
+import bisect
 import functools
 import math
+from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
@@ -41,40 +50,102 @@ except ImportError:         # installed without a C compiler: the plain Python l
 COMPILED = _layout_kernel is not None
 
 
-def _rects(extents, objects) -> tuple[list[tuple], list[int]]:
-    """Distinct shrunk rectangles (xmin, ymin, x range, y range) and each object's index."""
-    rects: list[tuple] = []
-    index: list[int] = []
-    for o in objects:
-        r = extents if o.rect is None else o.rect
-        k = o.keepout
-        xmin, ymin = r[0] + k, r[1] + k
-        shrunk = (xmin, ymin, (r[2] - k) - xmin, (r[3] - k) - ymin)
-        if shrunk not in rects:
-            rects.append(shrunk)
-        index.append(rects.index(shrunk))
-    return rects, index
+@dataclass(frozen=True, eq=False)
+class Plan:
+    """What one placement order draws from, computed once per ``objects`` tuple: per object a
+    span of distinct shrunk rectangles, their choice cdf (numpy's own), and the exact squared
+    distance thresholds of every pair."""
+    rects: np.ndarray           # R x 4: xmin, ymin, x range, y range
+    cdf: np.ndarray             # R: each rectangle's entry in its object's choice cdf
+    spans: np.ndarray           # n x 2 int64: first rectangle, number of rectangles
+    limits: np.ndarray          # n x n: see _thresholds
+    names: tuple[str, ...]
+    keepouts: tuple[float, ...]
+    #: per object, the plain loop's form: (its rectangles, its cdf as a list or None)
+    choices: tuple[tuple[list, list | None], ...]
 
 
-def _choices(objects) -> list:
-    """Per object: None (one rectangle), or (its non-empty shrunk rectangles (xmin, ymin,
-    x range, y range), their area weights) to choose one from per candidate."""
-    out: list[tuple[list, np.ndarray | None] | None] = []
-    for o in objects:
-        if o.areas is None:
-            out.append(None)
-            continue
-        k, rects = o.keepout, []
-        for r in o.areas:
-            xmin, ymin, xmax, ymax = r[0] + k, r[1] + k, r[2] - k, r[3] - k
-            if xmin <= xmax and ymin <= ymax:
-                rects.append((xmin, ymin, xmax - xmin, ymax - ymin))
-        if not rects:
-            raise ValueError(f"{o.name}: every placement area is smaller than its keep-out")
-        areas = [rx * ry for _, _, rx, ry in rects]
-        out.append((rects, np.array(areas) / np.sum(areas)) if len(rects) > 1 else
-                   ([rects[0]], None))
+def _shrunk(rects, keepout: float, name: str, several: bool) -> list[tuple]:
+    """``rects`` shrunk by ``keepout`` as (xmin, ymin, x range, y range); of an object's
+    ``several`` areas only those not emptied by the shrink (ValueError naming the object if
+    none is left)."""
+    out = []
+    for r in rects:
+        xmin, ymin, xmax, ymax = r[0] + keepout, r[1] + keepout, r[2] - keepout, r[3] - keepout
+        if not several or (xmin <= xmax and ymin <= ymax):
+            out.append((xmin, ymin, xmax - xmin, ymax - ymin))
+    if not out:
+        raise ValueError(f"{name}: every placement area is smaller than its keep-out")
     return out
+
+
+def choice_cdf(weights, name: str = "an object") -> np.ndarray:
+    """The cdf that ``RandomState.choice(k, p=p)``, ``p = weights / sum(weights)``, searches
+    (numpy 1.24 to 2.x, ``mtrand.pyx``: ``cdf = p.cumsum(); cdf /= cdf[-1]``, then one
+    ``random_sample()`` u and ``cdf.searchsorted(u, side='right')``); ValueError naming
+    ``name`` where numpy's choice would refuse ``p`` (no area at all)."""
+    areas = np.array(weights, dtype=np.float64)
+    p = areas / np.sum(areas) if np.sum(areas) > 0 else np.full(len(areas), np.nan)
+    if not np.all(np.isfinite(p)):
+        raise ValueError(f"{name}: its placement areas shrunk by its keep-out have no area")
+    cdf = p.cumsum()
+    cdf /= cdf[-1]
+    return cdf
+
+
+def _plan(extents, objects) -> Plan:
+    rects: list[tuple] = []
+    cdf: list[float] = []
+    spans: list[tuple[int, int]] = []
+    choices: list[tuple[list, list | None]] = []
+    first_of: dict[tuple, tuple[int, tuple[list, list | None]]] = {}
+    for o in objects:
+        own = (extents if o.rect is None else o.rect,) if o.areas is None else o.areas
+        shrunk = tuple(_shrunk(own, o.keepout, o.name, o.areas is not None))
+        if shrunk not in first_of:
+            weights = None if len(shrunk) == 1 else \
+                choice_cdf([rx * ry for _, _, rx, ry in shrunk], o.name).tolist()
+            first_of[shrunk] = (len(rects), (list(shrunk), weights))
+            rects.extend(shrunk)
+            cdf.extend(weights or [1.0])
+        first, choice = first_of[shrunk]
+        spans.append((first, len(shrunk)))
+        choices.append(choice)
+    keepouts = tuple(o.keepout for o in objects)
+    arrays = (np.array(rects, dtype=np.float64), np.array(cdf, dtype=np.float64),
+              np.array(spans, dtype=np.int64))
+    for a in arrays:
+        a.flags.writeable = False       # shared by every reset of these objects
+    return Plan(*arrays, _thresholds(keepouts), tuple(o.name for o in objects), keepouts,
+                tuple(choices))
+
+
+class _Same:
+    """A cache key standing for one object by identity (the cache holds it alive, so its id
+    is not reused meanwhile)."""
+    __slots__ = ("value",)
+
+    def __init__(self, value) -> None:
+        self.value = value
+
+    def __hash__(self) -> int:
+        return id(self.value)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, _Same) and other.value is self.value
+
+
+@functools.lru_cache(maxsize=256)
+def _cached_plan(objects: _Same, extents: tuple) -> Plan:
+    return _plan(extents, objects.value)
+
+
+def plan(extents: Sequence[float], objects) -> Plan:
+    """The :class:`Plan` of ``objects`` in ``extents``; a tuple (of frozen :class:`Placed`,
+    as :func:`~.placement.placement_order` gives) is planned once and kept."""
+    if isinstance(objects, tuple):
+        return _cached_plan(_Same(objects), tuple(extents))
+    return _plan(extents, objects)
 
 
 def _clear(x: float, y: float, keepout: float, xs, ys, ks) -> bool:
@@ -85,25 +156,25 @@ def _clear(x: float, y: float, keepout: float, xs, ys, ks) -> bool:
     return True
 
 
-def _direct_attempt(rs, objects, rects, index, tries, choices=None):
-    """One attempt drawing pair by pair: (positions, None) or (None, failing object name)."""
-    xs, ys, ks = [], [], []
-    for obj, r, choice in zip(objects, index, choices or [None] * len(objects)):
-        xmin, ymin, rx, ry = rects[r]
+def _direct_attempt(rs, p: Plan, tries: int):
+    """One attempt drawing pair by pair: (positions, None) or (None, failing object index)."""
+    xs: list[float] = []
+    ys: list[float] = []
+    ks: list[float] = []
+    for j, ((areas, cdf), keepout) in enumerate(zip(p.choices, p.keepouts)):
+        xmin, ymin, rx, ry = areas[0]
         for _ in range(tries):
-            if choice is not None:
-                areas, weights = choice
-                pick = 0 if weights is None else int(rs.choice(len(areas), p=weights))
-                xmin, ymin, rx, ry = areas[pick]
+            if cdf is not None:     # RandomState.choice(k, p): one double, right bisection
+                xmin, ymin, rx, ry = areas[bisect.bisect_right(cdf, rs.random_sample())]
             u = rs.random_sample(2)
             x, y = xmin + rx * float(u[0]), ymin + ry * float(u[1])
-            if _clear(x, y, obj.keepout, xs, ys, ks):
+            if _clear(x, y, keepout, xs, ys, ks):
                 break
         else:
-            return None, obj.name
+            return None, j
         xs.append(x)
         ys.append(y)
-        ks.append(obj.keepout)
+        ks.append(keepout)
     return (xs, ys), None
 
 
@@ -122,33 +193,34 @@ def _thresholds(keepouts: tuple) -> np.ndarray:
     return limits
 
 
-def _compiled_sample(gen, objects, rects, index, tries, attempts, failures):
+def _count(failures: dict[str, int], name: str, count: int) -> None:
+    failures[name] = failures.get(name, 0) + count
+
+
+def _compiled_sample(gen, p: Plan, tries, attempts, failures):
     """Up to ``attempts`` attempts in compiled code drawing from ``gen`` itself (exactly the
     doubles the reference consumes): positions or None; ``failures`` counted."""
-    n = len(objects)
-    limits = _thresholds(tuple(o.keepout for o in objects))
-    rect_array, rect_of = np.array(rects, dtype=np.float64), np.array(index, dtype=np.int64)
+    n = len(p.names)
     fails = np.zeros(n, dtype=np.int64)
     out = np.empty(2 * n)
     with gen.lock:
-        status = _layout_kernel.sample(gen.capsule, rect_array, rect_of, limits, tries,
+        status = _layout_kernel.sample(gen.capsule, p.rects, p.cdf, p.spans, p.limits, tries,
                                        attempts, fails, out)
-    for obj, count in zip(objects, fails.tolist()):
+    for name, count in zip(p.names, fails.tolist()):
         if count:
-            failures[obj.name] = count
+            _count(failures, name, count)
     if status != _layout_kernel.PLACED:
         return None
     return out[0::2].tolist(), out[1::2].tolist()
 
 
-def _python_sample(rs, objects, rects, index, tries, attempts, failures):
+def _python_sample(rs, p: Plan, tries, attempts, failures):
     """The reference's loop in plain Python: positions or None; ``failures`` counted."""
-    choices = _choices(objects)
     for _ in range(attempts):
-        placed, failed = _direct_attempt(rs, objects, rects, index, tries, choices)
+        placed, failed = _direct_attempt(rs, p, tries)
         if failed is None:
             return placed
-        failures[failed] = failures.get(failed, 0) + 1
+        _count(failures, p.names[failed], 1)
     return None
 
 
@@ -156,16 +228,14 @@ def sample(rs: np.random.RandomState, extents: Sequence[float], objects, candida
            attempts: int, *, compiled: bool = True) -> tuple[dict | None, dict[str, int]]:
     """(layout or None after ``attempts`` failed attempts, failures per object name).
     ``compiled=False`` runs the plain Python loop even when the compiled loop is there."""
-    rects, index = _rects(extents, objects)
+    p = plan(extents, objects)
     failures: dict[str, int] = {}
     # the RandomState's bit generator (its C interface is what the compiled loop draws from)
     gen = getattr(rs, "_bit_generator", None) if compiled and COMPILED else None
-    if any(o.areas is not None for o in objects):
-        gen = None          # the area choice: the plain loop
     if gen is not None:
-        placed = _compiled_sample(gen, objects, rects, index, candidates, attempts, failures)
+        placed = _compiled_sample(gen, p, candidates, attempts, failures)
     else:
-        placed = _python_sample(rs, objects, rects, index, candidates, attempts, failures)
+        placed = _python_sample(rs, p, candidates, attempts, failures)
     if placed is None:
         return None, failures
     return {o.name: (x, y) for o, x, y in zip(objects, *placed)}, failures
