@@ -99,20 +99,26 @@ VIEW_CONSTANTS = ("cam_pos0", "cam_mat0", "cam_poscom0", "light_pos0", "light_di
                   "light_poscom0")
 
 
+def free_qpos_index(model, joints) -> np.ndarray:
+    """The ``qpos`` indices of the free ``joints`` (names), seven each, in order."""
+    adrs = np.array([model.jnt_qposadr[model.joint(j).id] for j in joints], dtype=np.intp)
+    return (adrs[:, None] + np.arange(7)).ravel()
+
+
 def reference_pose(model, qpos, joints) -> None:
     """Make the free ``joints``' values in ``qpos`` their ``qpos0`` (and ``qpos_spring``): the
     first half of :func:`spawn_constants`, for callers that run ``mj_setConst`` themselves
-    (the batched worlds of :mod:`safety_sim.navigation.vector`)."""
-    for joint in joints:
-        adr = model.jnt_qposadr[model.joint(joint).id]
-        model.qpos0[adr:adr + 7] = qpos[adr:adr + 7]
-        model.qpos_spring[adr:adr + 7] = qpos[adr:adr + 7]   # unused: free joints have no spring
+    (the batched worlds of :mod:`safety_sim.navigation.vector`). ``joints``: names, or their
+    :func:`free_qpos_index` (computed once by a caller that resets often)."""
+    index = joints if isinstance(joints, np.ndarray) else free_qpos_index(model, joints)
+    model.qpos0[index] = qpos[index]
+    model.qpos_spring[index] = qpos[index]   # unused: free joints have no spring
 
 
 def spawn_constants(model, data, joints, forward: bool = True) -> None:
-    """Make the free ``joints``' current ``qpos`` their reference configuration and recompute
-    the model constants taken at it, as the reference's per-reset compile of the XML with the
-    spawn pose (and the box pose) baked in did.
+    """Make the free ``joints``' (names or their :func:`free_qpos_index`) current ``qpos`` their
+    reference configuration and recompute the model constants taken at it, as the reference's
+    per-reset compile of the XML with the spawn pose (and the box pose) baked in did.
 
     MuJoCo evaluates ``body_invweight0``/``dof_invweight0`` (the constraint regularisation
     scale), ``dof_M0`` and ``actuator_acc0`` at ``qpos0`` and the current body frames

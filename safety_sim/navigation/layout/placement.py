@@ -126,8 +126,9 @@ def sample_layout(rng: np.random.RandomState, extents: Sequence[float],
 
 
 def draw_yaws(rng: np.random.RandomState, names: Sequence[str]) -> dict[str, float]:
-    """One yaw ``U(0, 2pi)`` per name, in the given order (docs/spec/push.md §5.4)."""
-    return {name: float(rng.uniform(0.0, TWO_PI)) for name in names}
+    """One yaw ``U(0, 2pi)`` per name, in the given order (docs/spec/push.md §5.4): drawn in
+    one call, the same doubles as one ``uniform`` call per name (a test compares them)."""
+    return dict(zip(names, rng.uniform(0.0, TWO_PI, len(names)).tolist()))
 
 
 def resample_goal(rng: np.random.RandomState, extents: Sequence[float],

@@ -18,6 +18,7 @@ from safety_sim.navigation import config as nc
 from safety_sim.navigation import objects as no
 from safety_sim.navigation.agents._build import (
     free_joints,
+    free_qpos_index,
     reference_pose,
     spawn_constants,
     yaw_quat,
@@ -84,6 +85,7 @@ class NavPlacer:
         buttons = config.find(no.Buttons)
         self.buttons = buttons.names() if buttons is not None else ()
         self.free_joints = free_joints(model)   # agent root (if free), box, vases, gremlins
+        self._free_qpos = free_qpos_index(model, self.free_joints)
         self._rest_z, self._statics, self._gremlins = {}, [], []
         placed = [kind for kind in config.ordered() if kind.placed]
         for kind in placed:
@@ -166,9 +168,9 @@ class NavPlacer:
         if layout.goal_button is not None:
             self.point_goal_at(layout.goal_button)
         if constants:
-            spawn_constants(m, data, self.free_joints, forward=False)
+            spawn_constants(m, data, self._free_qpos, forward=False)
         else:
-            reference_pose(m, data.qpos, self.free_joints)
+            reference_pose(m, data.qpos, self._free_qpos)
 
     def point_goal_at(self, button: int) -> None:
         """Put the goal marker on button ``button`` (its XY; the caller runs ``mj_forward``)."""
