@@ -94,13 +94,9 @@ class WarpBackend:
                                                            device=self.device_name)
 
     # -- steps ----------------------------------------------------------------------------------
-    def write_ctrl(self, actions, active) -> None:
+    def advance(self, actions, active, stepped: np.ndarray) -> None:
         self.worlds.write_ctrl(actions)        # every world (the resetting ones: no matter)
-
-    def owe(self, stepped: np.ndarray) -> None:
         self.layouts.owed += stepped
-
-    def advance(self, ids) -> None:
         self.worlds.advance()                   # every world: one graph
 
     def read_state(self, timer: np.ndarray | None = None) -> tuple[Snapshot, Facts]:

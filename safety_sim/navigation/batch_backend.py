@@ -82,20 +82,18 @@ class BatchBackend:
             xs[:, ids], ys[:, ids] = xy[..., 0].T, xy[..., 1].T
 
     # -- steps ----------------------------------------------------------------------------------
-    def write_ctrl(self, actions: np.ndarray, active: np.ndarray | None) -> None:
+    def advance(self, actions: np.ndarray, active: np.ndarray | None,
+                stepped: np.ndarray) -> None:
         w = self.worlds
         # the stepped worlds: all of them (a slice: views, no copies) or the ``active`` ones
-        stepped = slice(None) if active is None else active
-        ctrl = w.ctrl[stepped]
-        self.runtime.write_ctrl(actions[stepped], ctrl)
-        w.ctrl[stepped] = ctrl
-
-    def owe(self, stepped: np.ndarray) -> None:
+        rows = slice(None) if active is None else active
+        ctrl = w.ctrl[rows]
+        self.runtime.write_ctrl(actions[rows], ctrl)
+        w.ctrl[rows] = ctrl
         self._pending += stepped
-
-    def advance(self, ids: np.ndarray | None) -> None:
+        ids = None if active is None else np.flatnonzero(active)
         self._unstable = unstable = np.zeros(self.n, dtype=bool)
-        unstable[slice(None) if ids is None else ids] = self.worlds.advance(nc.SUBSTEPS, ids)
+        unstable[slice(None) if ids is None else ids] = w.advance(nc.SUBSTEPS, ids)
 
     def read_state(self, timer: np.ndarray) -> tuple[Snapshot, Facts]:
         """What the rules read of every world's current state: the reward's snapshot and the

@@ -15,11 +15,12 @@ from safety_sim.navigation import config as nc
 from safety_sim.navigation import decor
 from safety_sim.navigation.agents.base import AgentSpec
 from safety_sim.navigation.checks import check_kwargs
-from safety_sim.navigation.episode import goal_event, settle_stream, tick
+from safety_sim.navigation.episode import goal_event, settle_stream
 from safety_sim.navigation.judging import Facts
 from safety_sim.navigation.objects import Buttons
 from safety_sim.navigation.objects.fading import fade_state
 from safety_sim.navigation.observation import NavPicturesMixin, rows_getter
+from safety_sim.navigation.one_world import OneWorldBackend, OneWorldStep
 from safety_sim.navigation.physics import NavPhysics
 from safety_sim.navigation.reset_state import settle_like_reference
 from safety_sim.navigation.rewards import Snapshot
@@ -29,8 +30,6 @@ from safety_sim.ops import SCALAR
 from safety_sim.render import RENDER_MODES
 from safety_sim.render.env_render import MujocoRenderMixin
 from safety_sim.render.offscreen import resolve_camera
-
-_NO_LABELS: frozenset[str] = frozenset()
 
 
 class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRenderMixin,
@@ -110,7 +109,8 @@ class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRen
         self.action_space, self.observation_space = lv.action_space, lv.observation_space
         self.data = mujoco.MjData(self.model)
         self._physics = NavPhysics(self.model, self.data, config, lv.handles)
-        self._scorer = lv.scorer(SCALAR)
+        self._world = OneWorldBackend(self)          # the step: one world through the
+        self._sequence = OneWorldStep(lv, self._world)   # sequence of navigation/stepping.py
         camera = resolve_camera(self.model, camera_id, camera_name,
                                 "track" if vision else "vision", self.name)
         self._render = decor.NavRenderer(self.model, render_mode, width, height, camera)
@@ -130,19 +130,16 @@ class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRen
         self._agent, self._goal, self._box = lv.read_bodies
         self._lidar_rows = rows_getter(h.lidar_bodies.tolist())
         self._max_steps = lv.config.max_episode_steps
-        self._judged = bool(lv.task.label_names)
         self._watched = bool(h.contact_adr)
         self._moving = bool(h.velocity_dofs)
-        self._no_costs = lv.task.judged(dict.fromkeys(lv.task.label_names, False))[1]
-        self._alive = lv.agent.alive
         self._reads_velocity = lv.config.reward.reads_velocity
         self._by_touch = lv.config.reward.met_by_touch
         self._snap, self._facts = Snapshot(), Facts()
         self._reset_xy: dict[str, tuple[float, float]] = {}
-        self._goal_button, self._timer = None, 0
+        self._goal_button = None
         self._steps, self._last_cost = 0, 0.0
         # the fading objects' alphas in the model (None unless something fades)
-        self._fade = fade_state(lv.config, self.model, paint_model=True)
+        self._fade = self._sequence.fade = fade_state(lv.config, self.model, paint_model=True)
 
     # -- gymnasium API -------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
@@ -157,6 +154,19 @@ class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRen
             raise
 
     def _reset(self, layout):
+        seq = self._sequence
+        seq.reset(0, [(None, layout)])
+        costs = seq.costs
+        self._steps, self._last_cost = 0, costs["cost_sum"]
+        self._guard.on_reset()
+        obs = self._world.obs
+        if self.render_mode == "human":
+            self.render()
+        return obs, {**costs, "cost": costs["cost_sum"], "labels": seq.labels}
+
+    def _write_layout(self, layout) -> None:
+        """The layout into the model and state (the reference's settling passes) and the
+        judged positions."""
         lv = self.runtime
         mujoco.mj_resetData(self.model, self.data)
         self._placer.write(self.data, layout)
@@ -168,67 +178,34 @@ class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRen
         self._facts.xy = {prefix: ([layout.xy[n][0] for n in names],
                                    [layout.xy[n][1] for n in names])
                           for prefix, names in lv.position_judged.items()}
-        self._goal_button, self._timer = layout.goal_button, 0
-        xp = self._xpos.tolist()
-        snap, facts = self._read_state(xp)
-        self._scorer.start(snap)
-        labels, costs = lv.task.judged(lv.task.labels(SCALAR, facts))
-        self._steps, self._last_cost = 0, costs["cost_sum"]
-        self._guard.on_reset()
-        if self._fade is not None:
-            self._fade.start()
-        obs = self._observe(xp)
-        if self.render_mode == "human":
-            self.render()
-        return obs, {**costs, "cost": costs["cost_sum"], "labels": labels}
+        self._goal_button = layout.goal_button
 
     def step(self, action):
-        guard = self._guard
+        guard, seq = self._guard, self._sequence
         if guard.done or not guard.started:
             guard.check_step(self.name)
         action = self._check_action(action)
         try:
-            return self._step(action)
+            # the sequence of navigation/stepping.py's StepSequence over this one world
+            # (navigation/one_world.py); the rest is what gymnasium's single env adds
+            reward, terminated, unstable = seq.step(action, None, None)
         except BaseException as exc:     # the state may be half-way: no step until reset
             guard.on_interrupt(exc)
             raise
-
-    def _step(self, action: np.ndarray):
-        # the sequence of navigation/stepping.py's ManyWorldsStep.step, on one world's floats
-        guard, lv = self._guard, self.runtime
-        lv.write_ctrl(action, self._ctrl)
-        self._step_draws += 1        # one double of the stream (navigation.episode)
-        if not self._physics.advance(nc.SUBSTEPS):
+        if unstable:
             return self._unstable()
-        xp = self._xpos.tolist()
-        snap, facts = self._read_state(xp)
-        reward, terms, met = self._scorer.reward(snap)
-        if self._judged:
-            found = lv.task.labels(SCALAR, facts, met)
-            labels, costs = lv.task.judged(found, self._timer == 0)
-        else:   # a level without labels (Circle0): nothing to judge
-            found, labels, costs = {}, _NO_LABELS, self._no_costs
-        if self._timer:
-            self._timer = tick(SCALAR, self._timer, True)
-        terminated = False
-        if met:
-            terminated = not self._goal_event()
-            xp = self._xpos.tolist()
-        if self._alive is not None and not self._alive(SCALAR, xp[self._agent]):
-            terminated = True
         self._steps += 1
         truncated = self._steps >= self._max_steps
-        if self._fade is not None:
-            self._fade.tick(found, met)
-        obs = self._observe(xp)
-        info = {**costs, "cost": costs["cost_sum"], "labels": labels, "reward_terms": terms}
-        if met:
+        costs = seq.costs
+        info = {**costs, "cost": costs["cost_sum"], "labels": seq.labels,
+                "reward_terms": seq.reward_terms}
+        if seq.met:
             info["goal_met"] = True
         self._last_cost = costs["cost_sum"]
         guard.on_step(terminated, truncated)
         if self.render_mode == "human":
             self.render()
-        return obs, reward, terminated, truncated, info
+        return self._world.obs, reward, terminated, truncated, info
 
     def close(self) -> None:
         self._render.close()
@@ -245,6 +222,24 @@ class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRen
         return make_nav_oracle(self)
 
     # -- internals -----------------------------------------------------------------------
+    @property
+    def _timer(self) -> int:
+        """The buttons' rest (steps left; 0: active), kept by the step sequence."""
+        return self._sequence.timer
+
+    @_timer.setter
+    def _timer(self, value: int) -> None:
+        self._sequence.timer = value
+
+    @property
+    def _scorer(self):
+        """The level's reward rule on Python floats, kept by the step sequence."""
+        return self._sequence.scorer
+
+    @_scorer.setter
+    def _scorer(self, scorer) -> None:
+        self._sequence.scorer = scorer
+
     @property
     def _rs(self) -> np.random.RandomState | None:
         """The episode's stream, advanced past the draws of the steps taken so far."""
@@ -268,7 +263,7 @@ class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRen
         if self._moving:
             f.velocity = self._physics.velocities()
         f.goal_button = -1 if self._goal_button is None else self._goal_button
-        f.buttons_active = self._timer == 0
+        f.buttons_active = self._sequence.timer == 0
         if self._by_touch:
             s.goal_touched = Buttons.goal_touched(SCALAR, f)
         return s, f
@@ -277,7 +272,7 @@ class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRen
         """The observation of the current state (``xp`` as in :meth:`_read_state`)."""
         self.runtime.observer.observe(SCALAR, self._sensordata, xp[self._agent],
                                     self._xmat[self._agent].tolist(), self._lidar_rows(xp),
-                                    self._timer > 0, self._obs)
+                                    self._sequence.timer > 0, self._obs)
         return self._obs.copy() if not self.vision else self._with_vision(self._obs)
 
     def _goal_event(self) -> bool:

@@ -1,19 +1,14 @@
-"""One step of N navigation worlds, written once for every physics backend.
+"""N navigation worlds through the step sequence (:mod:`safety_sim.navigation.sequence`).
 
-:class:`ManyWorldsStep` owns the sequence of a step -- controls in, physics, read the state,
-reward, the one read back of the flags the host needs, labels and cost terms, the buttons'
-rest timer, goal events, the agent's ``alive`` rule, bookkeeping, observation -- and of a
-reset, with the per-world bookkeeping (timer, just reset, unstable, goal met) and the info
-that the vector envs report (the labels, cost terms and reward terms kept per world).
-
-It runs on any :class:`WorldsBackend`: the CPU's ``mujoco.batch``
-(:class:`~safety_sim.navigation.batch_backend.BatchBackend`, numpy, bit for bit the single
-env) and MuJoCo Warp (``safety_sim.gpu``, torch on a device). The rules are the level's own
-(:class:`~safety_sim.navigation.runtime.NavRuntime`), called with the backend's array
-namespace ``backend.ops``; what the host decides (which worlds stepped, are unstable, met
-their goal, fell) is numpy bool ``(N,)``, and ``backend.device`` hands such a mask to the
-rules' arrays. The single env (:meth:`safety_sim.navigation.env.NavigationEnv._step`) runs
-the same sequence on one world's Python floats (``ops.SCALAR``), line for line.
+:class:`ManyWorldsStep` keeps the books of N worlds in numpy host masks ``(N,)`` -- timer,
+just reset, unstable, goal met -- and the info that the vector envs report (the labels,
+cost terms and reward terms kept per world). It runs on any :class:`WorldsBackend`: the
+CPU's ``mujoco.batch`` (:class:`~safety_sim.navigation.batch_backend.BatchBackend`, numpy,
+bit for bit the single env) and MuJoCo Warp (``safety_sim.gpu``, torch on a device). The
+rules are the level's own (:class:`~safety_sim.navigation.runtime.NavRuntime`), called with
+the backend's array namespace ``backend.ops``; ``backend.device`` hands a host mask to the
+rules' arrays. The single env runs the same sequence on one world:
+:class:`~safety_sim.navigation.one_world.OneWorldStep`.
 """
 from __future__ import annotations
 
@@ -24,13 +19,11 @@ import numpy as np
 
 from safety_sim import ops as _ops
 from safety_sim.navigation.episode import tick
-from safety_sim.navigation.judging import Facts
-from safety_sim.navigation.rewards import Snapshot
-from safety_sim.ops import Ops
+from safety_sim.navigation.sequence import StepSequence, WorldPhysics
 from safety_sim.vector.info import Partial
 
 
-class WorldsBackend(Protocol):
+class WorldsBackend(WorldPhysics, Protocol):
     """The physics of N worlds of one level, as :class:`ManyWorldsStep` drives it.
 
     Host masks are numpy bool ``(N,)``; the rules' arrays are ``ops``'s. A reset draws
@@ -42,15 +35,7 @@ class WorldsBackend(Protocol):
 
     n: int
 
-    @property
-    def ops(self) -> Ops:
-        """The array namespace of the rules on this backend (read only: a backend may keep
-        its own form, e.g. an ``ArrayOps``)."""
-
-    # positional only: a backend may bind numpy's own function (np.copy) to these
-    def device(self, mask: np.ndarray, /) -> Any:
-        """A host bool mask as an array of ``ops`` (a new array)."""
-
+    # positional only: a backend may bind numpy's own function (np.copy) to it
     def copy(self, array: Any, /) -> Any:
         """A copy of an array of ``ops``."""
 
@@ -63,42 +48,23 @@ class WorldsBackend(Protocol):
     def next_layouts(self, ids: np.ndarray) -> list:
         """Autoreset: the next ``(stream, layout)`` of each world's own stream."""
 
-    def write_layouts(self, ids: np.ndarray, plan: list) -> None:
-        """Reset the worlds ``ids`` to the drawn layouts (physics and the judged facts)."""
-
-    def write_ctrl(self, actions: Any, active: np.ndarray | None) -> None:
-        """The checked actions into the controls (of the ``active`` worlds; None: all)."""
-
-    def owe(self, stepped: np.ndarray) -> None:
-        """One double of each stepped world's layout stream (``navigation.episode``)."""
-
-    def advance(self, ids: np.ndarray | None) -> None:
-        """The substeps and closing ``forward`` of the worlds ``ids`` (None: all)."""
-
-    def read_state(self, timer: np.ndarray) -> tuple[Snapshot, Facts]:
-        """What the reward and judging read of every world (the rest ``timer``, host)."""
-
-    def flags(self, met: Any, fallen: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Host ``(met, unstable, fallen)`` of the step (``fallen`` None: nobody falls)."""
-
     def goal_events(self, ids: np.ndarray, steps_left: np.ndarray) -> tuple[list, list, list]:
         """The single env's goal event of each world of ``ids``: ``(moved, buttons, ended)``
         -- the worlds whose goal moved (state updated), ``(world, timer)`` of new goal
         buttons, the worlds where no goal fits."""
-
-    def observe(self, rows: np.ndarray, timer: np.ndarray) -> None:
-        """Recompute the observation of the worlds of the host mask ``rows``."""
 
     def explain_unstable(self, ids: np.ndarray) -> list[str]:
         """What went wrong in each world of ``ids`` (then their physics is reset, where the
         simulator did not already)."""
 
 
-class ManyWorldsStep:
+class ManyWorldsStep(StepSequence):
     """The step and reset sequence of ``backend``'s worlds for the level ``runtime``;
     ``limit``: the episode's step limit (the GPU backend draws layouts ahead to it);
     ``fade``: the worlds' :class:`~safety_sim.navigation.objects.fading.FadeState` or None;
-    ``name`` heads warnings."""
+    ``name`` heads warnings. The books: host numpy masks ``(N,)``."""
+
+    backend: WorldsBackend
 
     def __init__(self, runtime, backend: WorldsBackend, limit: int, name: str,
                  fade=None) -> None:
@@ -107,6 +73,8 @@ class ManyWorldsStep:
         self.task, self.scorer, self.alive = runtime.task, runtime.scorer(backend.ops), \
             runtime.agent.alive
         self.timer = np.zeros(n, dtype=np.int64)      # the buttons' rest
+        self._everyone = np.ones(n, dtype=bool)       # every world steps (read only)
+        self._everyone.flags.writeable = False
         self.just_reset = np.ones(n, dtype=bool)
         self.unstable = np.zeros(n, dtype=bool)
         self.met = np.zeros(n, dtype=bool)
@@ -116,64 +84,46 @@ class ManyWorldsStep:
         self.cost_sum = backend.device(np.zeros(n))
         self.reward_terms: dict[str, Any] = {}
 
-    # -- resets ---------------------------------------------------------------------------------
     def reset(self, ids: np.ndarray, plan: list | None) -> None:
         """Reset the worlds ``ids`` to ``plan`` (None: autoreset, each stream goes on)."""
-        b, n = self.backend, self.n
-        if plan is None:
-            plan = b.next_layouts(ids)
-        b.write_layouts(ids, plan)
+        super().reset(ids, self.backend.next_layouts(ids) if plan is None else plan)
+
+    # -- the books of N worlds --------------------------------------------------------------------
+    def _restart(self, ids: np.ndarray):
+        n = self.n
         rows = np.zeros(n, dtype=bool)
         rows[ids] = True
         self.timer[ids] = 0
         self.just_reset[ids], self.unstable[ids], self.met[ids] = True, False, False
-        snap, facts = b.read_state(self.timer)
-        drows = b.device(rows)
-        self.scorer.start(snap, drows)
-        labels = self.task.labels(self.ops, facts, b.device(np.zeros(n, dtype=bool)))
-        self._commit(rows, drows, labels, np.ones(n, dtype=bool))
-        if self.fade is not None:
-            self.fade.start(rows)
-        b.observe(rows, self.timer)
+        return rows, np.zeros(n, dtype=bool), np.ones(n, dtype=bool)
 
-    # -- steps ----------------------------------------------------------------------------------
-    def step(self, actions, active: np.ndarray | None, elapsed: np.ndarray):
-        """Step the worlds ``active`` (None: all; ``elapsed``: their steps so far); returns
-        ``(rewards, terminated, unstable)`` (unstable worlds are truncated)."""
-        b, ops, n = self.backend, self.ops, self.n
-        stepped = np.ones(n, dtype=bool) if active is None else active
-        b.write_ctrl(actions, active)
-        b.owe(stepped)
-        b.advance(None if active is None else np.flatnonzero(active))
-        snap, facts = b.read_state(self.timer)
-        reward, terms, met = self.scorer.reward(snap)
-        fallen = None if self.alive is None else ops.logical_not(self.alive(ops, snap.agent))
-        met, unstable, fallen = b.flags(met, fallen)      # the step's one read back
+    def _stepped(self, active: np.ndarray | None) -> np.ndarray:
+        return self._everyone if active is None else active
+
+    def _tick(self, ok: np.ndarray) -> None:
+        self.timer = tick(_ops.NUMPY, self.timer, ok)
+
+    def _steady(self, stepped: np.ndarray, met: np.ndarray, unstable: np.ndarray):
         unstable &= stepped
         ok = stepped & ~unstable
         met &= ok
-        dok = b.device(ok)
-        buttons_on = self.timer == 0
-        labels = self.task.labels(ops, facts, b.device(met))
-        self.timer = tick(_ops.NUMPY, self.timer, ok)
-        terminated = self._goal_events(np.flatnonzero(met), elapsed)
-        terminated |= ok & fallen
-        self._commit(ok, dok, labels, buttons_on)
-        self.reward_terms = {k: ops.where(dok, v, 0.0) for k, v in terms.items()}
+        return ok, met, unstable
+
+    def _result(self, reward, terms: dict, terminated: np.ndarray, stepped: np.ndarray,
+                ok: np.ndarray, dok, met: np.ndarray, unstable: np.ndarray):
+        self.reward_terms = {k: self.ops.where(dok, v, 0.0) for k, v in terms.items()}
         self.met, self.unstable = met, unstable             # False where not stepped
         self.just_reset[stepped] = False
-        if self.fade is not None:
-            self.fade.tick(labels, met, ok)
-        b.observe(ok, self.timer)
         if unstable.any():
             self._report_unstable(np.flatnonzero(unstable))
-        return ops.where(dok, reward, 0.0), terminated & ok, unstable
+        return self.ops.where(dok, reward, 0.0), terminated & ok, unstable
 
-    def _goal_events(self, met_ids: np.ndarray, elapsed: np.ndarray) -> np.ndarray:
+    def _goal_events(self, met: np.ndarray, elapsed: np.ndarray) -> np.ndarray:
         """After an achievement: a new goal button (and the buttons' rest) or a new goal
         position, one world at a time on the host (each world's own stream); True where no
         goal position fits (the episode terminates)."""
         terminated = np.zeros(self.n, dtype=bool)
+        met_ids = np.flatnonzero(met)
         if met_ids.size == 0:
             return terminated
         b = self.backend
