@@ -79,14 +79,14 @@ class OneWorldStep(StepSequence):
         self.backend, self.ops, self.task = backend, SCALAR, runtime.task
         self.scorer, self.alive = runtime.scorer(SCALAR), runtime.agent.alive
         self.fade = None
-        self.timer, self.met = 0, False
+        self.timer, self.met, self.start_rest = 0, False, runtime.start_rest
         self.judged = bool(runtime.task.label_names)
         self.no_costs = runtime.task.judged(dict.fromkeys(runtime.task.label_names, False))[1]
         self.labels, self.costs = _NO_LABELS, self.no_costs
         self.reward_terms: dict[str, float] = {}
 
     def _restart(self, ids):
-        self.timer = 0
+        self.timer = self.start_rest
         return True, False, True
 
     def _stepped(self, active) -> bool:

@@ -168,15 +168,22 @@ class GoalReward(_Rule):
 class ButtonReward(GoalReward):
     """As :class:`GoalReward`, but met when an agent geom touches the goal button; a new goal
     button is then chosen (maybe the same) and all buttons rest for ``resting_steps`` steps
-    (no wrong-button cost, buttons lidar blank). Needs Buttons and a Goal (the marker)."""
+    (no wrong-button cost, buttons lidar blank). ``rest_at_start``: the buttons also rest
+    ``resting_steps`` steps from every reset (Safety-Gymnasium's reset order after 1.0.0,
+    docs/spec/sg_head.md §8.1; the Building levels). Needs Buttons and a Goal (the marker)."""
     resting_steps: int = 10
+    rest_at_start: bool = False
     goal_event: ClassVar[str] = "button"
     requires: ClassVar[tuple[str, ...]] = ("Goal", "Buttons")
     met_by_touch: ClassVar[bool] = True
 
     def check(self) -> list[str]:
-        return _checked(self, positive=("clip",), nonnegative=("distance", "goal"),
-                        ints=("resting_steps",))
+        out = _checked(self, positive=("clip",), nonnegative=("distance", "goal"),
+                       ints=("resting_steps",))
+        if not isinstance(self.rest_at_start, bool):
+            out.append(f"ButtonReward.rest_at_start: must be True or False, got "
+                       f"{self.rest_at_start!r}")
+        return out
 
 
 @dataclass(frozen=True)

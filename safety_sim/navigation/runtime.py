@@ -59,6 +59,9 @@ class NavRuntime:
         goal = config.find(nc.Goal)
         self.goal_size = goal.size if goal is not None else 0.0
         self.resting_steps = getattr(config.reward, "resting_steps", 0)
+        # the buttons' rest at a reset (docs/spec/sg_head.md §8.1: the Building levels)
+        self.start_rest = self.resting_steps if getattr(config.reward, "rest_at_start",
+                                                        False) else 0
         self.reference_passes = reference_forwards(config.reward.goal_event)
         self.position_judged = {k.prefix: k.names() for k in config.ordered()
                                 if k.position_judged and k.count}

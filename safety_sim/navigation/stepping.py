@@ -73,6 +73,7 @@ class ManyWorldsStep(StepSequence):
         self.task, self.scorer, self.alive = runtime.task, runtime.scorer(backend.ops), \
             runtime.agent.alive
         self.timer = np.zeros(n, dtype=np.int64)      # the buttons' rest
+        self.start_rest = runtime.start_rest
         self._everyone = np.ones(n, dtype=bool)       # every world steps (read only)
         self._everyone.flags.writeable = False
         self.just_reset = np.ones(n, dtype=bool)
@@ -93,7 +94,7 @@ class ManyWorldsStep(StepSequence):
         n = self.n
         rows = np.zeros(n, dtype=bool)
         rows[ids] = True
-        self.timer[ids] = 0
+        self.timer[ids] = self.start_rest
         self.just_reset[ids], self.unstable[ids], self.met[ids] = True, False, False
         return rows, np.zeros(n, dtype=bool), np.ones(n, dtype=bool)
 

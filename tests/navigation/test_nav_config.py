@@ -161,6 +161,7 @@ def test_circle_reward_at_the_origin_is_zero():
 @pytest.mark.parametrize("reward, field", [
     (nc.GoalReward(clip=-1.0), "clip"), (nc.ButtonReward(resting_steps=-2), "resting_steps"),
     (nc.GoalReward(distance="x"), "distance"), (nc.RunReward(target=(0,)), "target"),
+    (nc.ButtonReward(rest_at_start=1), "rest_at_start"),
 ])
 def test_reward_rules_that_cannot_work_raise_naming_the_field(reward, field):
     objects = (nc.Buttons(), nc.Goal()) if isinstance(reward, nc.ButtonReward) else (nc.Goal(),)

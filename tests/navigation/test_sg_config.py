@@ -160,6 +160,16 @@ def test_write_refuses_what_has_no_counterpart(level):
         write(LEVELS[level])
 
 
+def test_write_refuses_buttons_resting_from_the_reset():
+    """A Button level whose buttons rest from every reset (the Building levels') cannot be
+    written as a Base config (the Base ids keep 1.0.0's active buttons): refused by name."""
+    cfg = LEVELS[("Button", 1)]
+    resting = dataclasses.replace(cfg, reward=dataclasses.replace(cfg.reward,
+                                                                  rest_at_start=True))
+    with pytest.raises(ValueError, match="ButtonReward.rest_at_start"):
+        write(resting)
+
+
 @pytest.mark.parametrize("task, config, key", [
     ("Goal", {"Hazards": {"num": 2}}, "`Goal`"),
     ("Run", {"Circle": {}}, "`Sigwalls`"),
@@ -231,10 +241,3 @@ def test_the_docs_example_runs():
         exec(compile(block, "navconfig_from_safety_gymnasium.md", "exec"), scope)
     assert scope["level"].name == "GoalBase" and len(scope["config"]) == 7
 
-
-def test_vector_env_refuses_a_device_by_name():
-    """The config-built ids have no GPU form: ``device=`` is refused by name (it reached the
-    single env as an unknown keyword before)."""
-    with pytest.raises(TypeError, match="ConfigBaseVectorEnv: no GPU form"):
-        gymnasium.make_vec("SafetyPointGoalBase-v0", 2, vectorization_mode="vector_entry_point",
-                           device="cpu")

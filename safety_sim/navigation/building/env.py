@@ -20,13 +20,13 @@ class BuildingEnv(KeyDriven, NavigationEnv):
     (``cost_static_geoms_contact``, 0 or 1 a step). BuildingGoal1/2's vases are kept 0.25 m
     apart and count as moving from 1e-2 m/s. Building Button episodes start with the buttons
     resting (10 steps: ``buttons_lidar`` zeros, wrong buttons free), as the reference's reset
-    after 1.0.0 does. As in the reference, BuildingPush's goal is never met: the box-goal
-    distance is 3-D and the goal's body lies 0.7 m below the floor (only the distance terms
-    pay). ``vision=True``: Dict observation with the agent camera's frame;
-    ``debug=True``: driven by the I, J, K, L keys of the ``render_mode="human"`` viewer (the
-    action is checked, then ignored). Agents as after Safety-Gymnasium 1.0.0
-    (:func:`~safety_sim.navigation.agents.head_agent`). Everything else:
-    :class:`~safety_sim.navigation.env.NavigationEnv`.
+    after 1.0.0 does (the level's ``ButtonReward(rest_at_start=True)``). As in the
+    reference, BuildingPush's goal is never met: the box-goal distance is 3-D and the goal's
+    body lies 0.7 m below the floor (only the distance terms pay). ``vision=True``: Dict
+    observation with the agent camera's frame; ``debug=True``: driven by the I, J, K, L keys
+    of the ``render_mode="human"`` viewer (the action is checked, then ignored). Agents as
+    after Safety-Gymnasium 1.0.0 (:func:`~safety_sim.navigation.agents.head_agent`).
+    Everything else: :class:`~safety_sim.navigation.env.NavigationEnv`.
     """
 
     def __init__(self, task: str = "Goal", agent: str = "Point", level: int = 0,
@@ -39,10 +39,3 @@ class BuildingEnv(KeyDriven, NavigationEnv):
                          width, height, camera_id, camera_name)
         self.level = level
         self.drive_by_keys(debug)
-
-    def _reset(self, layout):
-        obs, info = super()._reset(layout)
-        if self.runtime.resting_steps:      # Button: the buttons rest from the start
-            self._timer = self.runtime.resting_steps
-            obs = self._observe(self._xpos.tolist())
-        return obs, info

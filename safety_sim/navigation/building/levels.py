@@ -38,5 +38,8 @@ def level_config(task: str, level: int) -> nc.NavConfig:
     base = nc.level_config(task, level)
     objects = tuple(_meshed(o) for o in base.objects)
     objects += (Scenery(cost=(task, level) in SCENERY_COSTS),)
-    return dataclasses.replace(base, objects=objects, floor="mud", floor_size=FLOOR_SIZE,
-                               name=f"Building{task}{level}")
+    reward = base.reward
+    if task == "Button":        # the buttons rest from every reset (docs/spec/sg_head.md §8.1)
+        reward = dataclasses.replace(reward, rest_at_start=True)
+    return dataclasses.replace(base, objects=objects, reward=reward, floor="mud",
+                               floor_size=FLOOR_SIZE, name=f"Building{task}{level}")

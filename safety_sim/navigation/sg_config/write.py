@@ -82,6 +82,8 @@ def write(cfg) -> dict:
         _refuse(cfg, "a CircleReward radius other than the Circle's")
     if task == "Run" and tuple(rule.target) != (0.0, -1000.0):
         _refuse(cfg, f"a RunReward target other than (0, -1000): {rule.target}")
+    if getattr(rule, "rest_at_start", False):   # the Base ids keep 1.0.0's active buttons
+        _refuse(cfg, "ButtonReward.rest_at_start (the buttons resting from a reset)")
     floor = {ours: theirs for theirs, ours in FLOOR_TYPES.items()}[cfg.floor]
     out: dict = {"task_name": f"{task}Base",
                  "placements_conf.extents": list(cfg.extents),
