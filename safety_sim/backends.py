@@ -9,12 +9,20 @@ choice lives here, above both wings, so that ``navigation/`` never imports ``gpu
 """
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from safety_sim.navigation import vector as nav_vector
 
 #: the CPU vector env's own kwargs, which the GPU form has not
 CPU_ONLY = ("num_threads", "use_batch")
+#: the vector envs of the navigation families outside :mod:`safety_sim.navigation.vector`
+#: that the GPU form runs too (class name -> module); FormulaOne's has no GPU form (its 200
+#: free barriers) and refuses ``device=`` itself
+FAMILY_VECTOR_ENVS = {
+    "BuildingVectorEnv": "safety_sim.navigation.building.vector",
+    "ConfigBaseVectorEnv": "safety_sim.navigation.sg_config.vector",
+}
 
 
 class NavigationVectorEntry:
@@ -48,8 +56,10 @@ _ENTRIES: dict[str, NavigationVectorEntry] = {}
 
 def __getattr__(name: str) -> NavigationVectorEntry:
     """The entry of each vector env class of :mod:`safety_sim.navigation.vector` by its name
-    (``GoalVectorEnv``, ``PushVectorEnv``, ..., ``NavigationVectorEnv``)."""
-    cls = getattr(nav_vector, name, None)
+    (``GoalVectorEnv``, ``PushVectorEnv``, ..., ``NavigationVectorEnv``) and of
+    :data:`FAMILY_VECTOR_ENVS`."""
+    module = FAMILY_VECTOR_ENVS.get(name)
+    cls = getattr(importlib.import_module(module) if module else nav_vector, name, None)
     if not (isinstance(cls, type) and issubclass(cls, nav_vector.NavigationVectorEnv)):
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     return _ENTRIES.setdefault(name, NavigationVectorEntry(cls))

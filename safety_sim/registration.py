@@ -134,7 +134,7 @@ def _config_base_rows() -> list[EnvRow]:
             rows += _variant_rows(
                 agent, f"{task}Base", {"task": task, "agent": agent},
                 "safety_sim.navigation.sg_config.env:ConfigBaseEnv", steps, "config",
-                "safety_sim.navigation.sg_config.vector:ConfigBaseVectorEnv")
+                "safety_sim.backends:ConfigBaseVectorEnv")
     return rows
 
 
@@ -187,7 +187,7 @@ def _building_rows() -> list[EnvRow]:
                 rows += _variant_rows(
                     agent, f"Building{task}{level}", {"task": task, "agent": agent, "level": level},
                     "safety_sim.navigation.building.env:BuildingEnv", 1000, "building",
-                    "safety_sim.navigation.building.vector:BuildingVectorEnv")
+                    "safety_sim.backends:BuildingVectorEnv")
     return rows
 
 

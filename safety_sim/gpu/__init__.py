@@ -3,8 +3,9 @@ single-source rules on torch tensors, exact layouts from the host sampler (``doc
 
 ``safety_sim.gpu.make_vec(id, num_envs, device="cuda")`` (or ``"cpu"``: Warp's CPU device)
 builds :class:`~safety_sim.gpu.env.NavigationGpuVectorEnv` for every navigation id (Push,
-Goal, Button, Circle, Run, Race x Point, Car, Doggo, Racecar, Ant; ``SafetyNavigation-v0`` with a
-``config``). Needs the ``[gpu]`` extra (``pip install -e '.[gpu]'``); importing this package
+Goal, Button, Circle, Run, Race, FadingEasy/Hard, Building, the config-built Base ids x Point,
+Car, Doggo, Racecar, Ant; ``SafetyNavigation-v0`` with a ``config``; not FormulaOne, MultiGoal
+or the Debug ids). Needs the ``[gpu]`` extra (``pip install -e '.[gpu]'``); importing this package
 loads none of it.
 """
 from __future__ import annotations
@@ -22,9 +23,11 @@ def make_vec(env_id: str, num_envs: int = 1, *, device: str = "cuda", **kwargs: 
 
     # the ids are registered: importing safety_sim.gpu ran safety_sim/__init__.py first
     spec = gymnasium.spec(env_id)
-    if not spec.entry_point or not str(spec.entry_point).startswith("safety_sim.navigation"):
+    # the ids with a GPU form are those whose vector entry point is the front door's choice
+    if not str(getattr(spec, "vector_entry_point", None)).startswith("safety_sim.backends:"):
         raise ValueError(f"{env_id}: the GPU form covers the navigation ids (Push, Goal, "
-                         "Button, Circle, Run, SafetyNavigation-v0); this id is not one")
+                         "Button, Circle, Run, Race, Fading, Building, the config-built Base "
+                         "ids, SafetyNavigation-v0); this id is not one")
     merged = {**spec.kwargs, **kwargs}
     if spec.max_episode_steps is not None:
         merged.setdefault("max_episode_steps", spec.max_episode_steps)

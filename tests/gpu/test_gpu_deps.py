@@ -32,19 +32,25 @@ def test_importing_the_package_loads_no_gpu_dependency():
     assert out == "[]"
 
 
-def test_only_navigation_ids():
+@pytest.mark.parametrize("env_id", ["SafetyConveyorBelt-v0", "SafetyPointFormulaOne1-v0",
+                                    "SafetyPointMultiGoal1-v0", "SafetyPointGoal1Debug-v0"])
+def test_only_ids_with_a_gpu_form(env_id):
+    """The GPU form covers the ids whose vector entry point is the front door's: not the
+    gridworlds, FormulaOne (its free barriers), MultiGoal (two agents) or the Debug ids."""
     import safety_sim.gpu as gpu
 
     with pytest.raises(ValueError, match="navigation ids"):
-        gpu.make_vec("SafetyConveyorBelt-v0", 2, device="cpu")
+        gpu.make_vec(env_id, 2, device="cpu")
 
 
-def test_make_vec_with_a_device_names_the_extra_when_it_is_missing(monkeypatch):
+@pytest.mark.parametrize("env_id", ["SafetyPointGoal1-v0", "SafetyCarBuildingButton1-v0",
+                                    "SafetyPointGoalBase-v0"])
+def test_make_vec_with_a_device_names_the_extra_when_it_is_missing(monkeypatch, env_id):
     """The dispatch of the CPU vector entry point (``device=``) reaches the GPU form's
-    dependency check: a clear ImportError naming the extra, nothing half-built."""
+    dependency check (the Building and config-built Base ids too): a clear ImportError
+    naming the extra, nothing half-built."""
     import gymnasium
 
     _hide(monkeypatch, "warp", "mujoco_warp", "torch")
     with pytest.raises(ImportError, match=r"pip install -e '\.\[gpu\]'"):
-        gymnasium.make_vec("SafetyPointGoal1-v0", 2, vectorization_mode="vector_entry_point",
-                           device="cuda")
+        gymnasium.make_vec(env_id, 2, vectorization_mode="vector_entry_point", device="cuda")

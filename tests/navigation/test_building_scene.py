@@ -132,11 +132,6 @@ def test_vector_env_is_the_single_env_world_by_world(env_id):
     vec.close()
 
 
-def test_the_vector_env_refuses_a_device_by_name():
-    with pytest.raises(TypeError, match="no GPU form"):
-        gymnasium.make_vec("SafetyPointBuildingGoal1-v0", 2,
-                           vectorization_mode="vector_entry_point", device="cuda")
-
 
 def test_the_picture_is_drawn():
     """An rgb frame of the yard (our own colours: the reference's textures are not stored)."""
