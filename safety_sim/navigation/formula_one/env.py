@@ -67,11 +67,12 @@ class FormulaOneEnv(KeyDriven, NavigationEnv):
 
     Every agent runs at 0.004 s a physics step with the RK4 integrator (the reference's
     FormulaOne world), 10 physics steps an env step. The scene is compiled once; ``reset``
-    writes the layout (level 0: ~1.5 ms, levels 1-2: ~65 ms, where the reference rebuilds and
-    recompiles the whole scene, ~6 s). ``vision=True``: Dict observation with
-    the agent camera's frame; ``debug=True``: driven by the I, J, K, L keys of the
-    ``render_mode="human"`` viewer (the action is checked, then ignored). Agents as after
-    Safety-Gymnasium 1.0.0 (:func:`~safety_sim.navigation.agents.head_agent`). Everything else:
+    writes the layout (level 0: ~1 ms, levels 1-2: ~20 ms, most of it MuJoCo's
+    ``mj_setConst``; the reference rebuilds and recompiles the whole scene, ~6 s).
+    ``vision=True``: Dict observation with the agent camera's frame; ``debug=True``: driven by
+    the I, J, K, L keys of the ``render_mode="human"`` viewer (the action is checked, then
+    ignored). Agents as after Safety-Gymnasium 1.0.0
+    (:func:`~safety_sim.navigation.agents.head_agent`). Everything else:
     :class:`~safety_sim.navigation.env.NavigationEnv`.
     """
 
