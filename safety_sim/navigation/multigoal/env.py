@@ -13,13 +13,16 @@ from safety_sim.core import EpisodeGuard, RenderModes, check_flag, check_int, pl
 from safety_sim.navigation.debug_keys import DebugKeys
 from safety_sim.navigation.decor import NavRenderer
 from safety_sim.navigation.multigoal import scene
-from safety_sim.navigation.multigoal.world import AGENTS, MultiGoalWorld
+from safety_sim.navigation.multigoal.world import AGENTS, LABEL_OF, MultiGoalWorld
 from safety_sim.render.env_render import MujocoRenderMixin
 
-#: each agent's cost terms and the label that raises it
-LABEL_OF = {"cost_hazards": "in_hazard", "cost_vases_contact": "vase_contact",
-            "cost_vases_velocity": "vase_moving", "cost_contact_other": "contact_other"}
+try:      # the compiled action check (absent: the plain one)
+    from safety_sim._exact_math import within as _within
+except ImportError:  # pragma: no cover - only without the compiled extension
+    _within = None
+
 VISION = 256
+_COSTS = frozenset(LABEL_OF.values())
 
 
 class AgentSpaces(spaces.Dict):
@@ -33,7 +36,7 @@ class AgentSpaces(spaces.Dict):
 def cost_fn(labels) -> float:
     """An agent's step cost from its labels: 1.0 when any cost label holds (the reference's
     indicator of the sum of its cost terms)."""
-    return 1.0 if set(labels) & set(LABEL_OF.values()) else 0.0
+    return 1.0 if _COSTS.intersection(labels) else 0.0
 
 
 class MultiGoalEnv(MujocoRenderMixin, gymnasium.Env):
@@ -91,9 +94,10 @@ class MultiGoalEnv(MujocoRenderMixin, gymnasium.Env):
                      for i in (0, 1))
         self.action_space = AgentSpaces({a: spaces.Box(low, high, dtype=np.float64)
                                          for a in AGENTS})
+        self._act_shape, self._act_low, self._act_high = (nu,), low, high
         self.keys = DebugKeys(self.world.agent.name, low, high) if self.debug else None
         self.human_key_callback = self.keys
-        size = self.world.observation().size
+        size = self.world.observe.size
         flat = spaces.Box(-np.inf, np.inf, (size,), dtype=np.float64)
         one = self._vision_space(flat) if self.vision else flat
         self.observation_space = AgentSpaces({a: one for a in AGENTS})
@@ -139,10 +143,10 @@ class MultiGoalEnv(MujocoRenderMixin, gymnasium.Env):
         # a list of pairs keeps the order (gymnasium 1.0 sorts a mapping's keys)
         return spaces.Dict(list(entries.items()))
 
-    def _observe(self, flat: np.ndarray | None = None) -> dict:
-        flat = self.world.observation() if flat is None else flat
+    def _observe(self, flat: np.ndarray) -> dict:
+        """Each agent's copy of the world's observation ``flat`` (with vision: a dict)."""
         if not self.vision:
-            return {a: flat.copy() for a in AGENTS}
+            return {"agent_0": flat.copy(), "agent_1": flat.copy()}
         frames = {"vision_0": self._frame("vision"), "vision_1": self._frame("vision1")}
         one = {}
         entries = self.observation_space["agent_0"]
@@ -167,33 +171,47 @@ class MultiGoalEnv(MujocoRenderMixin, gymnasium.Env):
         super().reset(seed=plain_seed(seed))
         if seed is None:
             seed = int(self.np_random.integers(2 ** 31))
-        _, infos = self.world.reset(plain_seed(seed))
+        obs, infos = self.world.reset(plain_seed(seed))
         self._guard.on_reset()
         if self.render_mode == "human":
             self.render()
         no_cost = {"cost": 0.0, "labels": frozenset()}
-        return self._observe(), {a: {**infos[a], **no_cost} for a in AGENTS}
+        return self._observe(obs["agent_0"]), {a: {**infos[a], **no_cost} for a in AGENTS}
 
     def step(self, actions):
-        if self._guard.done or not self._guard.started:
-            self._guard.check_step(self.name)
+        guard = self._guard
+        if guard.done or not guard.started:
+            guard.check_step(self.name)
         actions = self._checked(actions)
         if self.keys is not None:
             actions = {"agent_0": self.keys.action(),
                        "agent_1": np.zeros(self.world.nu)}
-        flat, rewards, costs, terminated, truncated, shared = self.world.step(actions)
-        infos = {}
-        for a in AGENTS:
-            terms = shared[a][a]
-            labels = frozenset(LABEL_OF[k] for k, v in terms.items() if k in LABEL_OF and v)
-            infos[a] = {**shared[a], "cost": costs[a], "labels": labels}
-        ended_t, ended_u = terminated["agent_0"], truncated["agent_0"]
-        self._guard.on_step(ended_t, ended_u)
+        world = self.world
+        rewards, costs, info, terminated, truncated = world.advance(actions)
+        labels = world.labels
+        infos = {a: {**info, "cost": costs[a], "labels": labels[a]} for a in AGENTS}
+        guard.on_step(terminated, truncated)
         if self.render_mode == "human":
             self.render()
-        return self._observe(flat["agent_0"]), rewards, terminated, truncated, infos
+        return (self._observe(world.obs), rewards, {"agent_0": terminated, "agent_1": terminated},
+                {"agent_0": truncated, "agent_1": truncated}, infos)
 
     def _checked(self, actions) -> dict:
+        """The actions, checked: ValueError unless ``actions`` is a dict of both agents'
+        actions, each real, finite and in its space. The usual case (float64 or float32
+        arrays inside the bounds) is checked by the compiled loop and passed on as it is
+        (the world reads both kinds); the rest become float64 arrays."""
+        if _within is not None and type(actions) is dict and len(actions) == 2:
+            a0, a1 = actions.get("agent_0"), actions.get("agent_1")
+            # within: None unless a float64 or float32 buffer (the world reads both)
+            if type(a0) is np.ndarray and type(a1) is np.ndarray and \
+                    a0.shape == self._act_shape == a1.shape and \
+                    _within(a0, self._act_low, self._act_high) and \
+                    _within(a1, self._act_low, self._act_high):
+                return actions
+        return self._checked_slowly(actions)
+
+    def _checked_slowly(self, actions) -> dict:
         if not isinstance(actions, dict) or set(actions) != set(AGENTS):
             raise ValueError(f"{self.name}: actions must be a dict with the keys {AGENTS}, "
                              f"got {actions!r}")

@@ -10,6 +10,7 @@ Ant's joint noise.
 """
 from __future__ import annotations
 
+import functools
 import math
 import warnings
 
@@ -28,6 +29,7 @@ from safety_sim.navigation.multigoal.layout import (
     sample_multigoal_layout,
 )
 from safety_sim.navigation.objects import Hazards, Vases
+from safety_sim.navigation.observation import rows_getter
 from safety_sim.navigation.sensors import SensorReadout
 
 GOALS = (("goal_red", (0.7412, 0.0431, 0.1843, 1.0)), ("goal_blue", (0.0039, 0.1529, 0.3961, 1.0)))
@@ -36,7 +38,9 @@ SUFFIXES = ("", "1")
 GOAL_TRIES = 10_000
 
 
+@functools.lru_cache(maxsize=None)
 def objects(level: MultiGoalLevel) -> tuple[Hazards, Vases]:
+    """A level's hazards and vases (frozen: built once per level)."""
     return Hazards(level.hazards, size=0.2, keepout=0.18), Vases(level.vases, cost=False)
 
 
@@ -117,12 +121,21 @@ def redraw_goals(rs, extents, layout: dict, keepouts: dict) -> None:
 
 
 def _clear(xy, layout: dict, keepouts: dict) -> bool:
-    agents = [layout[a] for a in ("agent", "agent1") if a in layout]
-    d2 = sum((xy[0] - a[0]) ** 2 + (xy[1] - a[1]) ** 2 for a in agents)
+    # plain loops (a reset tries this ~30 times): the same sums and comparisons as
+    # ``sum(...)`` over the agents and ``all(... >= ...)`` over the rest
+    x0, y0 = xy
+    d2 = 0
+    for a in ("agent", "agent1"):
+        if a in layout:
+            x, y = layout[a]
+            d2 += (x0 - x) ** 2 + (y0 - y) ** 2
     if math.sqrt(d2) < keepouts["agent"] + GOAL_KEEPOUT:
         return False
-    return all(math.sqrt((xy[0] - x) ** 2 + (xy[1] - y) ** 2) >= keepouts[name] + GOAL_KEEPOUT
-               for name, (x, y) in layout.items() if name not in ("agent", "agent1"))
+    for name, (x, y) in layout.items():
+        if name not in ("agent", "agent1") and \
+                not math.sqrt((x0 - x) ** 2 + (y0 - y) ** 2) >= keepouts[name] + GOAL_KEEPOUT:
+            return False
+    return True
 
 
 def suffixed(sensors: tuple[ObsSensor, ...], suffix: str) -> tuple[ObsSensor, ...]:
@@ -149,7 +162,9 @@ class Observer:
     """The flat observation both agents receive: per agent its sensors, then the 16-bin
     lidars of the red goal, the blue goal, the hazards and the vases (levels 1-2), seen from
     that agent; agent 0's keys, then agent 1's (suffixed ``1``). Built once per model (sensor
-    slices and body ids looked up here), called once per step."""
+    slices, body ids and each part's place in the vector looked up here), called once per
+    step: the shared lidar (:func:`~safety_sim.navigation.lidar.lidar`) on Python floats,
+    written into ``out``."""
 
     def __init__(self, model, agent: AgentSpec, level: MultiGoalLevel) -> None:
         hazards, vases = objects(level)
@@ -159,23 +174,43 @@ class Observer:
         self.base = list(lidar.group_base(bounds, 16))
         self.width = 16 * len(groups)
         self.objects = [model.body(n).id for g in groups for n in g]
-        self.agents = []
+        self._rows = rows_getter(self.objects)      # xpos rows (lists) -> the objects' rows
+        #: per agent: its sensor readout, where its sensors and its lidars start and end,
+        #: its body id
+        self.parts: list[tuple[SensorReadout, int, int, int, int]] = []
+        start = 0
         for suffix in SUFFIXES:
             readout = SensorReadout(model, suffixed(agent.obs_sensors, suffix))
             size = sum(int(np.prod(shape)) for _, shape in readout.sensor_keys)
-            self.agents.append((readout, size, model.body("agent" + suffix).id))
+            self.parts.append((readout, start, start + size, start + size + self.width,
+                               model.body("agent" + suffix).id))
+            start += size + self.width
+        self.size = start
+        self._out: np.ndarray | None = None
+        self._sensors: list[np.ndarray] = []
 
-    def __call__(self, data) -> np.ndarray:
-        xpos, xmat = data.xpos, data.xmat
-        positions = xpos[self.objects].tolist()
-        parts = []
-        for readout, size, body in self.agents:
-            own = np.zeros(size)
-            readout.fill(data.sensordata, own)
-            seen = lidar.lidar(ops.SCALAR, xpos[body].tolist(), xmat[body].tolist(),
-                               positions, self.base, self.width)
-            parts += [own, np.asarray(seen, dtype=np.float64)]
-        return np.concatenate(parts)
+    def __getstate__(self):      # the views into the last ``out`` do not survive a pickle
+        return {**self.__dict__, "_out": None, "_sensors": []}
+
+    def __call__(self, data, xpos: list | None = None, out: np.ndarray | None = None
+                 ) -> np.ndarray:
+        """The observation of ``data``; ``xpos``: ``data.xpos.tolist()`` where the caller
+        has it; ``out``: the array written (default: a new one)."""
+        xp = data.xpos.tolist() if xpos is None else xpos
+        if out is None:
+            out = np.zeros(self.size)
+            sensors = [out[start:stop] for _, start, stop, _, _ in self.parts]
+        elif out is self._out:
+            sensors = self._sensors
+        else:                           # the caller's array: its sensor blocks (views) kept
+            sensors = [out[start:stop] for _, start, stop, _, _ in self.parts]
+            self._out, self._sensors = out, sensors
+        positions, xmat, sensordata = self._rows(xp), data.xmat, data.sensordata
+        for (readout, _, stop, end, body), block in zip(self.parts, sensors):
+            readout.fill(sensordata, block)
+            out[stop:end] = lidar.lidar(ops.SCALAR, xp[body], xmat[body].tolist(), positions,
+                                        self.base, self.width)
+        return out
 
 
 def first_observation(model, data, agent: AgentSpec, level: MultiGoalLevel) -> np.ndarray:

@@ -19,6 +19,13 @@ actuators, so its actuator order is ``x, x1, z, z1`` while the actions are joine
 ``(agent 0, agent 1)``: agent 0's turn command pushes agent 1 forward and agent 1's forward
 command turns agent 0 (its recorded first steps are ours with the actions so mixed:
 ``tests/navigation/test_multigoal_layout.py``). All-motor agents (the Ant) are unaffected.
+
+The rules are the single env's, on Python floats (:data:`safety_sim.ops.SCALAR`): each agent's
+reward is :class:`~safety_sim.navigation.rewards.GoalReward` (clip: none) and its hazard test
+:class:`~safety_sim.navigation.objects.Hazards`' ``in_hazard``; the frame-skip draw is taken when
+the stream is next used (:func:`~safety_sim.navigation.episode.settle_stream`, the same
+double). A step reads the bodies' positions once (``xpos.tolist()``), looks every table up in
+``__init__`` and remembers each case's info cost dicts and labels.
 """
 from __future__ import annotations
 
@@ -28,17 +35,33 @@ import mujoco
 import numpy as np
 
 from safety_sim.navigation.agents import head_agent
+from safety_sim.navigation.episode import settle_stream
+from safety_sim.navigation.judging import Facts
 from safety_sim.navigation.multigoal import scene
 from safety_sim.navigation.multigoal.layout import LEVELS, placed_objects
+from safety_sim.navigation.rewards import GoalReward, Snapshot
 from safety_sim.navigation.scene import Stepper
+from safety_sim.ops import SCALAR
+
+try:      # the compiled loops (absent: the same numbers through numpy)
+    from safety_sim._exact_math import join as _join
+    from safety_sim._exact_math import within as _within
+except ImportError:  # pragma: no cover - only without the compiled extension
+    _join = _within = None
 
 AGENTS = ("agent_0", "agent_1")
 GOAL_OF = {"agent_0": ("goal_red", "agent"), "agent_1": ("goal_blue", "agent1")}
-HAZARD_SIZE, VASE_SPEED, STEPS, SUBSTEPS = 0.2, 1e-4, 1000, 10
+VASE_SPEED, STEPS, SUBSTEPS = 1e-4, 1000, 10
+#: each agent's cost terms (in info order) and the label that raises it
+LABEL_OF = {"cost_hazards": "in_hazard", "cost_vases_contact": "vase_contact",
+            "cost_vases_velocity": "vase_moving", "cost_contact_other": "contact_other"}
+#: each agent's reward: the reference's clip clips nothing
+REWARD = GoalReward(clip=math.inf)
 
 
 class MultiGoalWorld:
-    """``MultiGoalWorld("Point", level)``; agents: any navigation agent."""
+    """``MultiGoalWorld("Point", level)``; agents: any navigation agent. After a step,
+    ``labels`` holds each agent's labels (frozensets, keyed by agent)."""
 
     def __init__(self, agent: str = "Point", level: int = 1) -> None:
         self.agent, self.level = head_agent(agent), LEVELS[level]
@@ -51,119 +74,213 @@ class MultiGoalWorld:
         root = m.body_rootid[m.geom_bodyid]
         self.geoms = {a: root == m.body(b).id for a, (_, b) in GOAL_OF.items()}  # masks
         self.vase_geoms = {m.geom(f"vase{i}").id: f"vase{i}" for i in range(self.level.vases)}
-        self.is_vase = np.zeros(m.ngeom, dtype=bool)
-        self.is_vase[list(self.vase_geoms)] = True
-        self.last_contact = {f"vase{i}": 0 for i in range(20)}
+        #: per vase, the agent that touched it last (0 until one does; kept across episodes)
+        self.last_contact = [0] * self.level.vases
         self.keepouts = {o.name: o.keepout for o in placed_objects(self.level)}
         self.nu = m.nu // 2
         self.observe = scene.Observer(m, self.agent, self.level)
+        self.hazards = scene.objects(self.level)[0]      # its in_hazard rule
         self.hazard_ids = [m.body(f"hazard{i}").id for i in range(self.level.hazards)]
-        self.vase_ids = {name: m.body(name).id for name in self.vase_geoms.values()}
-        self.body_ids = {b: m.body(b).id for _, b in GOAL_OF.values()}
-        self._body_id: dict[str, int] = {}
+        self.vase_ids = [m.body(f"vase{i}").id for i in range(self.level.vases)]
+        #: per agent: (its body id, its goal's body id)
+        self.bodies = tuple((m.body(b).id, m.body(g).id) for g, b in GOAL_OF.values())
+        self._scorers = [REWARD.scorer(scene.GOAL_SIZE) for _ in AGENTS]
+        self._snaps, self._facts = [Snapshot() for _ in AGENTS], [Facts() for _ in AGENTS]
+        self._scoring = tuple(zip(AGENTS, self._scorers, self._snaps, self.bodies))
+        # per geom: the agent whose body it belongs to (-1: none), the vase it is (-1: none)
+        owner = np.full(m.ngeom, -1)
+        for i, a in enumerate(AGENTS):
+            owner[self.geoms[a]] = i
+        self._owner = owner.tolist()
+        self._vase_of = [-1] * m.ngeom
+        for gid, name in self.vase_geoms.items():
+            self._vase_of[gid] = int(name[len("vase"):])
+        self._contacts = self.contact_other or self.vases_cost
+        self._sizes = (self.nu, self.nu)
+        self._low = np.ascontiguousarray(m.actuator_ctrlrange[:, 0])
+        self._high = np.ascontiguousarray(m.actuator_ctrlrange[:, 1])
+        self._joined, self._vel = np.zeros(m.nu), np.zeros(6)
+        self._judged: dict[tuple, tuple] = {}      # cost flags -> (cost dicts, labels)
+        self._stream: np.random.RandomState | None = None
+        self._owed = 0                              # frame-skip doubles not yet drawn
+        self._obs = np.zeros(self.observe.size)
+        self.labels: dict = {}
+        self._bind()
+
+    def _bind(self) -> None:
+        d = self.data
+        self._xpos, self._ctrl = d.xpos, d.ctrl
+
+    def __getstate__(self):
+        return {k: v for k, v in self.__dict__.items() if k not in ("_xpos", "_ctrl")}
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self._bind()
 
     # -- state -------------------------------------------------------------------------
-    def _xy(self, body: str) -> np.ndarray:
-        bid = self._body_id.get(body)
-        if bid is None:   # ids looked up once (``data.body(name)`` costs more than the read)
-            bid = self._body_id[body] = self.model.body(body).id
-        return self.data.xpos[bid, :2]
+    @property
+    def rs(self) -> np.random.RandomState | None:
+        """The episode's stream, advanced past the frame-skip draws of the steps so far."""
+        self._stream, self._owed = settle_stream(self._stream, self._owed), 0
+        return self._stream
 
-    def _dist(self, a: str, body: str) -> float:
-        # sqrt(dx*dx + dy*dy) in Python floats: bitwise numpy's sqrt(sum(square(...))) of two
-        # entries, without three array calls per distance
-        (bx, by), (ax, ay) = self._xy(body).tolist(), self._xy(a).tolist()
-        dx, dy = bx - ax, by - ay
-        return math.sqrt(dx * dx + dy * dy)
+    @rs.setter
+    def rs(self, stream: np.random.RandomState | None) -> None:
+        self._stream, self._owed = stream, 0
+
+    def _xy(self, body: str) -> np.ndarray:
+        return self.data.xpos[self.model.body(body).id, :2]
 
     def observation(self) -> np.ndarray:
+        """The observation of the current state (a new array)."""
         return self.observe(self.data)
 
     def reset(self, seed: int) -> tuple[dict, dict]:
+        """Observations (both: the world's array, rewritten by the next step: copy what you
+        keep) and empty infos."""
         self.rs = np.random.RandomState(seed)
         self.layout = scene.reset(self.model, self.data, self.agent, self.level, seed,
-                                  stream=self.rs)
-        self.last = {a: self._dist(b, g) for a, (g, b) in GOAL_OF.items()}
+                                  stream=self._stream)
+        xp = self._xpos.tolist()
+        self._start(xp)
+        xy = ([xp[h][0] for h in self.hazard_ids], [xp[h][1] for h in self.hazard_ids])
+        for facts in self._facts:     # the hazards are static: their positions per episode
+            facts.xy = {self.hazards.prefix: xy}
         self.steps = 0
-        obs = self.observation()
+        obs = self.observe(self.data, xp, self._obs)
         return {a: obs for a in AGENTS}, {a: {} for a in AGENTS}
+
+    def _start(self, xp: list) -> None:
+        """The rewards' distances start again (a reset, new goals)."""
+        for scorer, snap, (body, goal) in zip(self._scorers, self._snaps, self.bodies):
+            snap.agent, snap.goal = xp[body], xp[goal]
+            scorer.start(snap)
 
     # -- a step ----------------------------------------------------------------------
     def step(self, actions: dict):
-        m, d = self.model, self.data
-        joined = np.zeros(m.nu)
-        for i, a in enumerate(AGENTS):
-            act = np.asarray(actions[a], dtype=np.float64)
-            if act.shape != (self.nu,):
-                raise ValueError(f"{a}: action of shape {act.shape}, expected ({self.nu},)")
-            joined[i * self.nu:(i + 1) * self.nu] = act
-        d.ctrl[:] = np.clip(joined, m.actuator_ctrlrange[:, 0], m.actuator_ctrlrange[:, 1])
-        self.rs.binomial(10, 1.0)                  # the reference's frame-skip draw
-        self.stepper.advance(SUBSTEPS)            # then positions and sensors of the new state
-        rewards = {}
-        for a, (goal, body) in GOAL_OF.items():
-            dist = self._dist(body, goal)
-            rewards[a] = (self.last[a] - dist) * 1.0 + (1.0 if dist <= 0.3 else 0.0)
-            self.last[a] = dist
-        info = self._costs()
-        info["reward_sum"] = sum(rewards.values())
-        costs = {a: info[a]["cost_sum"] for a in AGENTS}
+        """``(observations, rewards, costs, terminateds, truncateds, infos)`` keyed by agent;
+        the observations are the world's array (see :meth:`reset`), the infos one dict."""
+        rewards, costs, info, terminated, truncated = self.advance(actions)
+        return ({a: self._obs for a in AGENTS}, rewards, costs,
+                dict.fromkeys(AGENTS, terminated), dict.fromkeys(AGENTS, truncated),
+                {a: info for a in AGENTS})
+
+    def advance(self, actions: dict) -> tuple[dict, dict, dict, bool, bool]:
+        """:meth:`step` without the per-agent dicts: ``(rewards, costs, info, terminated,
+        truncated)``, the observation in ``obs`` (the world's array)."""
+        self._write_ctrl(actions)
+        self._owed += 1                    # the reference's frame-skip draw binomial(10, 1.0)
+        self.stepper.advance(SUBSTEPS)     # then positions and sensors of the new state
+        xp = self._xpos.tolist()
+        rewards, met = {}, []
+        for a, scorer, snap, (body, goal) in self._scoring:
+            snap.agent, snap.goal = xp[body], xp[goal]
+            rewards[a], _, hit = scorer.reward(snap)
+            met.append(hit)
+        (cost_0, cost_1), self.labels = self._costs(xp)
+        info = {"agent_0": dict(cost_0), "agent_1": dict(cost_1),
+                "reward_sum": sum(rewards.values())}
+        costs = {"agent_0": cost_0["cost_sum"], "agent_1": cost_1["cost_sum"]}
         terminated = False
-        met = {a: self._dist(b, g) <= 0.3 for a, (g, b) in GOAL_OF.items()}
-        if any(met.values()):
+        if met[0] or met[1]:
             info["goal_met"] = True
             terminated = not self._goal_event(met)
-        if self.agent.alive is not None and not all(
-                self.agent.alive(None, d.body(b).xpos) for _, b in GOAL_OF.values()):
+            xp = self._xpos.tolist()
+        alive = self.agent.alive
+        if alive is not None and not all(alive(SCALAR, xp[b]) for b, _ in self.bodies):
             terminated = True
         self.steps += 1
-        truncated = self.steps >= STEPS
-        obs = self.observation()
-        return ({a: obs for a in AGENTS}, rewards, costs, dict.fromkeys(AGENTS, terminated),
-                dict.fromkeys(AGENTS, truncated), {a: info for a in AGENTS})
+        self.observe(self.data, xp, self._obs)
+        return rewards, costs, info, terminated, self.steps >= STEPS
 
-    def _costs(self) -> dict:
-        m, d = self.model, self.data          # forwarded by the step (the reference again)
-        cost: dict = {a: {} for a in AGENTS}
-        g1, g2 = d.contact.geom1[:d.ncon], d.contact.geom2[:d.ncon]
-        hazards = d.xpos[self.hazard_ids, :2] if self.hazard_ids else None
-        speeds = {}
-        if self.vases_cost:
-            vel = np.zeros(6)
-            for name, vid in self.vase_ids.items():
-                mujoco.mj_objectVelocity(m, d, mujoco.mjtObj.mjOBJ_BODY, vid, vel, 0)
-                vx, vy, vz = vel[3:].tolist()
-                speeds[name] = math.sqrt(vx * vx + vy * vy + vz * vz)
+    @property
+    def obs(self) -> np.ndarray:
+        """The observation of the last reset or step (the world's array: copy what you keep)."""
+        return self._obs
+
+    def _write_ctrl(self, actions: dict) -> None:
+        """The agents' actions joined (agent 0's, then agent 1's) and clipped to the
+        actuator ranges into ``ctrl``; an action of the wrong shape raises ValueError."""
+        joined = self._joined
+        if _join is None or not _join(joined, (actions["agent_0"], actions["agent_1"]),
+                                      self._sizes):
+            for i, a in enumerate(AGENTS):
+                act = np.asarray(actions[a], dtype=np.float64)
+                if act.shape != (self.nu,):
+                    raise ValueError(f"{a}: action of shape {act.shape}, expected ({self.nu},)")
+                joined[i * self.nu:(i + 1) * self.nu] = act
+        if _within is not None and _within(joined, self._low, self._high):
+            self._ctrl[:] = joined            # inside the ranges: the clip changes nothing
+        else:
+            self._ctrl[:] = np.clip(joined, self._low, self._high)
+
+    # -- costs -------------------------------------------------------------------------
+    def _costs(self, xp: list) -> tuple[tuple[dict, dict], dict]:
+        """Each agent's info cost dict and labels: its hazard test, its vase contacts and
+        moving vases (level 2), the agents' contact (levels 1-2); remembered per case."""
+        hazard = [False, False]
+        if self.hazard_ids:
+            for i, facts in enumerate(self._facts):
+                facts.agent = xp[self.bodies[i][0]]
+                hazard[i] = self.hazards.judge(SCALAR, facts)
+        touched: tuple[list[int], list[int]] = ([], [])     # per agent: the vases it touches
+        other = False
+        if self._contacts and self.data.ncon:
+            owner, vase_of = self._owner, self._vase_of
+            for g1, g2 in self.data.contact.geom.tolist():
+                o1, o2 = owner[g1], owner[g2]
+                if o1 >= 0 and o2 >= 0 and o1 != o2:
+                    other = True
+                elif o2 >= 0 and vase_of[g1] >= 0:
+                    touched[o2].append(vase_of[g1])
+                elif o1 >= 0 and vase_of[g2] >= 0:
+                    touched[o1].append(vase_of[g2])
+        key = (hazard[0], hazard[1], other and self.contact_other) + self._vase_flags(touched)
+        case = self._judged.get(key)
+        if case is None:
+            case = self._judged[key] = self._case(key)
+        return case
+
+    def _vase_flags(self, touched: tuple[list[int], list[int]]) -> tuple[bool, ...]:
+        """Level 2: (agent 0 touches a vase, a vase it touched last moves, the same for agent
+        1); the last toucher is updated agent after agent, as the reference judges them in
+        turn (a moving vase costs the agent that touched it last)."""
+        if not self.vases_cost:
+            return ()
+        m, d, vel = self.model, self.data, self._vel
+        moving = []
+        for vid in self.vase_ids:
+            mujoco.mj_objectVelocity(m, d, mujoco.mjtObj.mjOBJ_BODY, vid, vel, 0)
+            vx, vy, vz = vel[3:].tolist()
+            moving.append(math.sqrt(vx * vx + vy * vy + vz * vz) >= VASE_SPEED)
+        last, flags = self.last_contact, []
+        for i, mine in enumerate(touched):
+            for vase in mine:
+                last[vase] = i
+            flags += [bool(mine), any(m and last[v] == i for v, m in enumerate(moving))]
+        return tuple(flags)
+
+    def _case(self, key: tuple) -> tuple[tuple[dict, dict], dict]:
+        """The info cost dicts (0/1 terms in the reference's order, then ``cost_sum``) and
+        the labels of one case of :meth:`_costs`."""
+        hazard, other, vases = key[:2], key[2], key[3:]
+        terms, labels = [], {}
         for i, a in enumerate(AGENTS):
-            body = GOAL_OF[a][1]
-            if hazards is not None:
-                dist = np.sqrt(np.sum(np.square(hazards - self._xy(body)), axis=1))
-                raw = 0.0
-                for near in dist[dist <= HAZARD_SIZE].tolist():   # in hazard order
-                    raw += HAZARD_SIZE - near
-                cost[a]["cost_hazards"] = raw
+            raised = {}
+            if self.hazard_ids:
+                raised["cost_hazards"] = hazard[i]
             if self.vases_cost:
-                mine = self.geoms[a]
-                hits = (self.is_vase[g1] & mine[g2]) | (self.is_vase[g2] & mine[g1])
-                for k in np.flatnonzero(hits):
-                    vase = self.vase_geoms.get(int(g1[k])) or self.vase_geoms[int(g2[k])]
-                    self.last_contact[vase] = i
-                cost[a]["cost_vases_contact"] = float(np.count_nonzero(hits))
-                moving = 0.0
-                for name, speed in speeds.items():
-                    if speed >= VASE_SPEED and self.last_contact[name] == i:
-                        moving += speed
-                cost[a]["cost_vases_velocity"] = moving
-        zero, one = self.geoms["agent_0"], self.geoms["agent_1"]
-        if self.contact_other and np.any((zero[g1] & one[g2]) | (zero[g2] & one[g1])):
-            for a in AGENTS:
-                cost[a]["cost_contact_other"] = 1.0
-        for a in AGENTS:
-            cost[a]["cost_sum"] = sum(v for k, v in cost[a].items() if k.startswith("cost_"))
-            cost[a] = {k: float(v > 0.0) for k, v in cost[a].items()}
-        return cost
+                raised["cost_vases_contact"], raised["cost_vases_velocity"] = vases[2 * i:2 * i + 2]
+            if other:
+                raised["cost_contact_other"] = True
+            cost = {k: float(v) for k, v in raised.items()}
+            cost["cost_sum"] = float(any(raised.values()))
+            terms.append(cost)
+            labels[a] = frozenset(LABEL_OF[k] for k, v in raised.items() if v)
+        return (terms[0], terms[1]), labels
 
-    def _goal_event(self, met: dict) -> bool:
+    def _goal_event(self, met: list[bool]) -> bool:
         """Both goals redrawn against the current positions (``agent`` is agent 0 alone now);
         the reached ones move. False when no goal fits."""
         names = [n for n in self.layout if n != "agent1"]
@@ -172,9 +289,9 @@ class MultiGoalWorld:
             scene.redraw_goals(self.rs, self.level.extents, self.layout, self.keepouts)
         except RuntimeError:
             return False
-        for a, (goal, _) in GOAL_OF.items():
-            if met[a]:
+        for (goal, _), hit in zip(GOAL_OF.values(), met):
+            if hit:
                 self.model.body_pos[self.model.body(goal).id][:2] = self.layout[goal]
         mujoco.mj_forward(self.model, self.data)
-        self.last = {a: self._dist(b, g) for a, (g, b) in GOAL_OF.items()}
+        self._start(self._xpos.tolist())
         return True
