@@ -88,7 +88,7 @@ def choice_cdf(weights, name: str = "an object") -> np.ndarray:
     p = areas / np.sum(areas) if np.sum(areas) > 0 else np.full(len(areas), np.nan)
     if not np.all(np.isfinite(p)):
         raise ValueError(f"{name}: its placement areas shrunk by its keep-out have no area")
-    cdf = p.cumsum()
+    cdf = np.cumsum(p)          # p.cumsum() itself (numpy 2.5's stubs refuse the method bare)
     cdf /= cdf[-1]
     return cdf
 
