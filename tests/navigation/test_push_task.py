@@ -275,7 +275,8 @@ def test_failed_goal_resample_terminates(monkeypatch):
 def test_not_alive_terminates(monkeypatch):
     env, u = make("SafetyCarPush0-v0")
     env.reset(seed=0)
-    monkeypatch.setattr(u, "_alive", lambda model, data: False)
+    # the agent's alive rule, as the step sequence holds it (``alive(ops, agent_pos)``)
+    monkeypatch.setattr(u._sequence, "alive", lambda ops, agent: False)
     _, _, term, _, _ = env.step(np.zeros(2))
     assert term
 
