@@ -28,7 +28,8 @@ setup(
         Extension("safety_sim.navigation.layout._layout_kernel",
                   sources=["safety_sim/navigation/layout/_layout_kernel.c"], optional=True),
         Extension("safety_sim._exact_math",
-                  sources=["safety_sim/_exact_math.c", "safety_sim/_loops.c"], optional=True),
+                  sources=["safety_sim/_exact_math.c", "safety_sim/_loops.c",
+                           "safety_sim/_lidar.c"], optional=True),
     ],
     cmdclass={"build_ext": BuildExt},
 )

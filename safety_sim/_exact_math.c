@@ -13,7 +13,8 @@
  *     Annex F values, written out below as math.atan2 does.
  *   hypot(x, y, out): the correctly rounded sqrt(x*x + y*y) (math.hypot is correctly
  *     rounded on every input we have tested, Python 3.10-3.13; the C library's hypot is not).
- *   and, from _loops.c (built into the same module): scatter_max, within, join.
+ *   and, from _loops.c (built into the same module): scatter_max, within, join; from
+ *   _lidar.c: lidar_into, the one-world lidar in one call.
  *
  * Arguments are C-contiguous float64 buffers of equal length (checked); `out` is written.
  * Plain C on the buffer protocol, no numpy headers. Built without floating-point
@@ -86,7 +87,7 @@ static double exact_hypot(double x, double y)
  * For |a| <= pi < 2 pi fmod gives a itself, so that is a + 2 pi for a < 0, else a + 0.0 (which
  * turns -0.0 into +0.0 and keeps NaN): written without a branch, which random signs would
  * mispredict. */
-static double exact_angle(double y, double x)
+double exact_angle(double y, double x)       /* _lidar.c calls it too */
 {
     double a = exact_atan2(y, x);
     return a + (a < 0.0 ? 2.0 * PI : 0.0);
@@ -194,7 +195,8 @@ static PyObject *py_angle_of(PyObject *self, PyObject *const *args, Py_ssize_t n
 static PyObject *py_sin(PyObject *self, PyObject *args) { return apply_unary(args, exact_sin); }
 static PyObject *py_cos(PyObject *self, PyObject *args) { return apply_unary(args, exact_cos); }
 
-/* _loops.c */
+/* _loops.c, _lidar.c */
+PyObject *py_lidar_into(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_scatter_max(PyObject *self, PyObject *args);
 PyObject *py_within(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *py_join(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
@@ -205,6 +207,9 @@ static PyMethodDef methods[] = {
      "join(out, values, sizes): 1-D float64/float32 buffers one after the other into out."},
     {"within", (PyCFunction)(void (*)(void))py_within, METH_FASTCALL,
      "within(values, low, high): every low <= value <= high (None: not a float64 buffer)."},
+    {"lidar_into", (PyCFunction)(void (*)(void))py_lidar_into, METH_FASTCALL,
+     "lidar_into(out, start, width, agent_pos, agent_mat, objects, bases, num_bins, max_dist, "
+     "hypot): one world's pseudo-lidar into out[start:start + width] (_lidar.c)."},
     {"scatter_max", py_scatter_max, METH_VARARGS,
      "scatter_max(out, index, values, worlds): the lidar's max-combine of N worlds' readings."},
     {"angle", py_angle, METH_VARARGS, "angle(y, x, out): math.atan2(y, x) % (2 pi) of each pair."},

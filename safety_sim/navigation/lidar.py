@@ -14,6 +14,10 @@ of objects for one world (a loop over the objects), arrays ``(N,)`` per world qu
 The distance and angle are Python's
 ``math.hypot`` and ``math.atan2(..) % (2 pi)`` (``ops.angle``; the numpy form reproduces their
 bits).
+
+:func:`lidar_into` writes the readings into an observation row; for one world on Python floats
+it makes one compiled call (``safety_sim/_lidar.c``: this loop, operation for operation, the
+distance by the namespace's own ``hypot``), the bits of :func:`lidar` (tests compare the two).
 """
 from __future__ import annotations
 
@@ -21,7 +25,12 @@ import functools
 import math
 from typing import Sequence
 
-from safety_sim.ops import Ops
+from safety_sim.ops import SCALAR, Ops
+
+try:
+    from safety_sim._exact_math import lidar_into as _compiled_lidar_into
+except ImportError:       # installed without a C compiler (or an older build): the loop below
+    _compiled_lidar_into = None
 
 TWO_PI = 2.0 * math.pi
 
@@ -60,6 +69,19 @@ def lidar(ops: Ops, agent_pos, agent_mat, objects, group_base, width: int,
         b = index(whole)        # b == num_bins only through round-off (bin 0)
         readings.append((base + main[b], s, base + nxt[b], f * s, base + prv[b], (1.0 - f) * s))
     return ops.max_into_bins(ops.zeros_per_world(ax, width), readings)
+
+
+def lidar_into(ops: Ops, out, start: int, agent_pos, agent_mat, objects, group_base,
+               width: int, num_bins: int = 16, max_dist: float = 3.0) -> None:
+    """:func:`lidar` written into ``out[..., start:start + width]`` (``out`` float64, one
+    row per world); one world on :data:`~safety_sim.ops.SCALAR` in one compiled call, the
+    same bits."""
+    if ops is SCALAR and _compiled_lidar_into is not None and out.ndim == 1:
+        _compiled_lidar_into(out, start, width, agent_pos, agent_mat, objects, group_base,
+                             num_bins, max_dist, ops.hypot)
+    else:
+        out[..., start:start + width] = lidar(ops, agent_pos, agent_mat, objects, group_base,
+                                              width, num_bins, max_dist)
 
 
 @functools.lru_cache(maxsize=32)

@@ -14,7 +14,7 @@ import mujoco
 import numpy as np
 
 from safety_sim.navigation import decor
-from safety_sim.navigation.lidar import group_base, lidar
+from safety_sim.navigation.lidar import group_base, lidar_into
 from safety_sim.navigation.sensors import ObsLayout, SensorReadout
 from safety_sim.ops import Ops
 
@@ -49,8 +49,8 @@ class NavObserver:
         base = self._bases.get(ops)
         if base is None:
             base = self._bases[ops] = ops.object_column(self.group_base)
-        out[..., self.lidar_start:] = lidar(ops, agent_pos, agent_mat, objects, base,
-                                            self.lidar_width, self.bins, self.max_dist)
+        lidar_into(ops, out, self.lidar_start, agent_pos, agent_mat, objects, base,
+                   self.lidar_width, self.bins, self.max_dist)
         # a bool (one world) or bools (N,) select the rows; one world with active buttons skips
         # numpy's slow indexing by a bool
         if self.blank is not None and resting is not False:

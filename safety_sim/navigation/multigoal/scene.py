@@ -206,10 +206,10 @@ class Observer:
             sensors = [out[start:stop] for _, start, stop, _, _ in self.parts]
             self._out, self._sensors = out, sensors
         positions, xmat, sensordata = self._rows(xp), data.xmat, data.sensordata
-        for (readout, _, stop, end, body), block in zip(self.parts, sensors):
+        for (readout, _, stop, _end, body), block in zip(self.parts, sensors):
             readout.fill(sensordata, block)
-            out[stop:end] = lidar.lidar(ops.SCALAR, xp[body], xmat[body].tolist(), positions,
-                                        self.base, self.width)
+            lidar.lidar_into(ops.SCALAR, out, stop, xp[body], xmat[body].tolist(), positions,
+                             self.base, self.width)
         return out
 
 
