@@ -6,7 +6,6 @@ object group (the buttons' blank while they rest), assembled once for one world 
 """
 from __future__ import annotations
 
-import functools
 import operator
 from typing import Any
 
@@ -59,15 +58,29 @@ class NavObserver:
 
 
 def rows_getter(ids: list[int]):
-    """``xp -> (xp[i] for i in ids)`` as a tuple, picklable (C's ``itemgetter`` where it gives
-    a tuple, i.e. for two ids or more)."""
+    """``xp -> (xp[i] for i in ids)`` as a tuple, picklable, one C call where it can be:
+    ``operator.itemgetter`` for two ids or more (it gives a tuple), :class:`_OneRow` for one,
+    an empty tuple for none."""
     if len(ids) > 1:
         return operator.itemgetter(*ids)
-    return functools.partial(_rows, tuple(ids))
+    return _OneRow(ids[0]) if ids else _NoRows()
 
 
-def _rows(ids: tuple[int, ...], xp) -> tuple:
-    return tuple(xp[i] for i in ids)
+class _OneRow:
+    """``xp -> (xp[i],)`` (``itemgetter(i)`` would give the row itself, not a tuple)."""
+
+    def __init__(self, i: int) -> None:
+        self.i = i
+
+    def __call__(self, xp) -> tuple:
+        return (xp[self.i],)
+
+
+class _NoRows:
+    """``xp -> ()``: a level without sensed objects."""
+
+    def __call__(self, xp) -> tuple:
+        return ()
 
 
 class NavPicturesMixin:
