@@ -29,7 +29,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("wings", frozenset({"navigation", "velocity", "gridworlds", "multi_agent", "gpu"})),
     ("common", frozenset({"vector", "adapters", "render", "wrappers"})),
     ("bottom", frozenset({"core", "ops", "array_ops", "numeric", "gl", "_version",
-                          "_exact_math", "_loops"})),
+                          "_exact_math", "_loops", "_lidar"})),
 )
 #: the only imports from one wing into another: the GPU form runs navigation's rules and
 #: runtime on MuJoCo Warp; the multi-agent velocity suite splits Safe Velocity's robots
