@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import gymnasium
+from gymnasium.envs.registration import WrapperSpec
 
 NAV_AGENTS = ("Point", "Car", "Doggo", "Racecar", "Ant")
 PUSH_AGENTS = NAV_AGENTS
@@ -141,14 +142,17 @@ def _config_base_rows() -> list[EnvRow]:
 def _multigoal_rows() -> list[EnvRow]:
     """``Safety{Agent}MultiGoal{0,1,2}[Vision|Debug][Gymnasium]-v0`` (docs/spec/sg_head.md §4): two
     agents keyed ``agent_0``/``agent_1``; Debug for the ``DEBUG_AGENTS``; no native vector
-    form; gymnasium's env checker off, as the reference registers them."""
+    form; gymnasium's env checker off, as the reference registers them. Outside gymnasium's
+    ``TimeLimit``: ``AgentTruncation``, so that ``truncated`` stays a dict on the last step."""
     rows = []
+    keep_dict = WrapperSpec("AgentTruncation",
+                            "safety_sim.navigation.multigoal.env:AgentTruncation", {})
     for agent in NAV_AGENTS:
         for level in (0, 1, 2):
             rows += _variant_rows(
                 agent, f"MultiGoal{level}", {"agent": agent, "level": level},
                 "safety_sim.navigation.multigoal.env:MultiGoalEnv", 1000, "multigoal",
-                extra={"disable_env_checker": True})
+                extra={"disable_env_checker": True, "additional_wrappers": (keep_dict,)})
     return rows
 
 

@@ -92,7 +92,8 @@ class SafeAutoResetWrapper(ForwardsAttributes, gymnasium.Wrapper, RecordConstruc
 
 
 class SafeTimeLimit(ForwardsAttributes, gymnasium.Wrapper, RecordConstructorArgs):
-    """``truncated=True`` on the ``max_episode_steps``-th step of a 6-tuple env."""
+    """``truncated=True`` on the ``max_episode_steps``-th step of a 6-tuple env (per-agent
+    flags, a dict: every agent's, in a new dict)."""
 
     def __init__(self, env: gymnasium.Env, max_episode_steps: int) -> None:
         if isinstance(max_episode_steps, bool) or not isinstance(max_episode_steps, int) \
@@ -111,7 +112,10 @@ class SafeTimeLimit(ForwardsAttributes, gymnasium.Wrapper, RecordConstructorArgs
     def step(self, action):
         obs, reward, cost, terminated, truncated, info = self.env.step(action)
         self.elapsed_steps += 1
-        truncated = bool(truncated) or self.elapsed_steps >= self.max_episode_steps
+        if self.elapsed_steps >= self.max_episode_steps:
+            truncated = dict.fromkeys(truncated, True) if isinstance(truncated, dict) else True
+        elif not isinstance(truncated, dict):
+            truncated = bool(truncated)
         return obs, reward, cost, terminated, truncated, info
 
 

@@ -66,6 +66,12 @@ def test_time_limit_and_clip_and_rescale_wrappers():
     env = w.SafeTimeLimit(safety_sim.make(PUSH, max_episode_steps=1000), 2)
     env.reset(seed=0)
     assert not env.step(np.zeros(2))[4] and env.step(np.zeros(2))[4]
+    # per-agent flags stay dicts: every agent truncated at the limit (the reference's wrapper)
+    agents = ("agent_0", "agent_1")
+    two = w.SafeTimeLimit(w.make("SafetyPointMultiGoal0-v0"), 2)
+    two.reset(seed=0)
+    flags = [two.step({a: np.zeros(2) for a in agents})[4] for _ in range(2)]
+    assert flags == [dict.fromkeys(agents, False), dict.fromkeys(agents, True)]
     base = safety_sim.make(PUSH)
     low, high = base.action_space.low, base.action_space.high
     base.reset(seed=0)

@@ -88,6 +88,30 @@ def test_safety_gymnasiums_calling_convention_through_the_drop_in():
         compat.uninstall()
 
 
+def test_truncated_stays_a_dict_of_every_agent_at_the_step_limit():
+    """gymnasium's TimeLimit returns a plain True on its last step; the MultiGoal ids give
+    every agent True instead, as Safety-Gymnasium's SafeTimeLimit (docs/spec/sg_head.md §1:
+    1000 steps), through gymnasium.make (also with a limit of the caller's) and the drop-in."""
+    import safety_sim.compat as compat
+
+    for env, steps in ((gymnasium.make("SafetyPointMultiGoal0-v0"), 1000),
+                       (gymnasium.make("SafetyPointMultiGoal0-v0", max_episode_steps=3), 3)):
+        env.reset(seed=3)
+        zero = {a: np.zeros(2) for a in AGENTS}       # standing still: no goal reached
+        for t in range(steps):
+            _, _, terminated, truncated, _ = env.step(zero)
+            assert terminated == dict.fromkeys(AGENTS, False)
+            assert truncated == dict.fromkeys(AGENTS, t == steps - 1)
+    sg = compat.install()
+    try:
+        env = sg.make("SafetyPointMultiGoal0-v0", max_episode_steps=2)
+        env.reset(seed=3)
+        flags = [env.step({a: np.zeros(2) for a in AGENTS})[4] for _ in range(2)]
+        assert flags == [dict.fromkeys(AGENTS, False), dict.fromkeys(AGENTS, True)]
+    finally:
+        compat.uninstall()
+
+
 # PettingZoo's parallel_api_test resets with an unknown option, which the env names in a warning
 @pytest.mark.filterwarnings(r"ignore:.*reset options \['options'\] ignored:UserWarning")
 @pytest.mark.parametrize("agent", ["Point", "Car", "Ant"])

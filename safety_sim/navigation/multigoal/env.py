@@ -33,6 +33,23 @@ class AgentSpaces(spaces.Dict):
         return self[agent]
 
 
+class AgentTruncation(gymnasium.Wrapper, gymnasium.utils.RecordConstructorArgs):
+    """Keeps ``truncated`` a dict keyed by agent: gymnasium's ``TimeLimit`` (which
+    ``gymnasium.make`` puts inside this wrapper) returns a plain ``True`` on its last step;
+    here every agent is truncated instead, as Safety-Gymnasium's ``SafeTimeLimit`` does.
+    The MultiGoal ids are registered with it (``additional_wrappers``)."""
+
+    def __init__(self, env: gymnasium.Env) -> None:
+        gymnasium.utils.RecordConstructorArgs.__init__(self)
+        gymnasium.Wrapper.__init__(self, env)
+
+    def step(self, actions):
+        obs, rewards, terminated, truncated, infos = self.env.step(actions)
+        if truncated is True and isinstance(terminated, dict):
+            truncated = dict.fromkeys(terminated, True)
+        return obs, rewards, terminated, truncated, infos
+
+
 def cost_fn(labels) -> float:
     """An agent's step cost from its labels: 1.0 when any cost label holds (the reference's
     indicator of the sum of its cost terms)."""

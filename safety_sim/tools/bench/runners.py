@@ -42,12 +42,6 @@ def _reset_times(reset, n: int) -> tuple[float, float]:
     return 1e3 * statistics.median(times), 1e3 * float(np.percentile(times, 99))
 
 
-def _episode_over(terminated, truncated) -> bool:
-    """:func:`safety_sim.tools.episode_over` of per-agent dicts, also once gymnasium's
-    ``TimeLimit`` has replaced the ``truncated`` dict by ``True`` at its limit."""
-    return truncated is True or tools.episode_over(terminated, truncated)
-
-
 class EnvRunner:
     """Steps a (wrapped) env with cycled random actions; ended episodes are reset (timed).
     Envs of several agents (dict actions, per-agent ``terminated``/``truncated``) end when
@@ -68,7 +62,7 @@ class EnvRunner:
             for _ in range(CHUNK):
                 *_, term, trunc, _ = env.step(acts[self.i])
                 self.i, self.t = (self.i + 1) % n, self.t + 1
-                if _episode_over(term, trunc) if multi else term or trunc:
+                if tools.episode_over(term, trunc) if multi else term or trunc:
                     env.reset()
                     self.lengths.append(self.t)
                     self.t = 0
