@@ -123,11 +123,11 @@ class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRen
 
     def _init_fast_path(self) -> None:
         lv, h = self.runtime, self.runtime.handles
+        self._obs = np.zeros(lv.obs_layout.size)
+        self._agent, self._goal, self._box = lv.read_bodies
         self._init_views()
         self._init_pictures()
         self._init_action_check()
-        self._obs = np.zeros(lv.obs_layout.size)
-        self._agent, self._goal, self._box = lv.read_bodies
         self._lidar_rows = rows_getter(h.lidar_bodies.tolist())
         self._max_steps = lv.config.max_episode_steps
         self._watched = bool(h.contact_adr)
@@ -270,9 +270,8 @@ class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRen
 
     def _observe(self, xp: list[list[float]]):
         """The observation of the current state (``xp`` as in :meth:`_read_state`)."""
-        self.runtime.observer.observe(SCALAR, self._sensordata, xp[self._agent],
-                                    self._xmat[self._agent].tolist(), self._lidar_rows(xp),
-                                    self._sequence.timer > 0, self._obs)
+        self._observe_one(xp[self._agent], self._agent_xmat.tolist(), self._lidar_rows(xp),
+                          self._sequence.timer > 0)
         return self._obs.copy() if not self.vision else self._with_vision(self._obs)
 
     def _goal_event(self) -> bool:
@@ -306,3 +305,5 @@ class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRen
         d = self.data
         self._xpos, self._xmat, self._sensordata = d.xpos, d.xmat, d.sensordata
         self._ctrl = d.ctrl
+        self._agent_xmat = d.xmat[self._agent]
+        self._observe_one = self.runtime.observer.bind(d.sensordata, self._obs)

@@ -84,6 +84,21 @@ def lidar_into(ops: Ops, out, start: int, agent_pos, agent_mat, objects, group_b
                                               width, num_bins, max_dist)
 
 
+def one_world_lidar_into():
+    """:func:`lidar_into` of one world on :data:`~safety_sim.ops.SCALAR` as one function of
+    ``(out, start, width, agent_pos, agent_mat, objects, group_base, num_bins, max_dist,
+    hypot)`` (``hypot``: ``SCALAR.hypot``): the compiled call where it is built, else the
+    plain :func:`lidar` (the same bits). For callers that bind everything but the positions
+    once (:class:`~safety_sim.navigation.observation.OneWorldObserver`)."""
+    return _plain_one_world if _compiled_lidar_into is None else _compiled_lidar_into
+
+
+def _plain_one_world(out, start: int, width: int, agent_pos, agent_mat, objects, group_base,
+                     num_bins: int, max_dist: float, hypot) -> None:
+    out[start:start + width] = lidar(SCALAR, agent_pos, agent_mat, objects, group_base, width,
+                                     num_bins, max_dist)
+
+
 @functools.lru_cache(maxsize=32)
 def _tables(ops: Ops, num_bins: int) -> tuple:
     """:func:`bin_tables` as constants of the namespace ``ops``."""

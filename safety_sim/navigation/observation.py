@@ -13,9 +13,9 @@ import mujoco
 import numpy as np
 
 from safety_sim.navigation import decor
-from safety_sim.navigation.lidar import group_base, lidar_into
+from safety_sim.navigation.lidar import group_base, lidar_into, one_world_lidar_into
 from safety_sim.navigation.sensors import ObsLayout, SensorReadout
-from safety_sim.ops import Ops
+from safety_sim.ops import SCALAR, Ops
 
 
 class NavObserver:
@@ -38,6 +38,11 @@ class NavObserver:
             start = self.lidar_start + self.bins * handles.lidar_keys.index("buttons_lidar")
             self.blank = slice(start, start + self.bins)
 
+    def bind(self, sensordata: np.ndarray, out: np.ndarray) -> OneWorldObserver:
+        """:meth:`observe` of one world on Python floats into ``out``, bound to its arrays
+        (see :class:`OneWorldObserver`)."""
+        return OneWorldObserver(self, sensordata, out)
+
     def observe(self, ops: Ops, sensordata, agent_pos, agent_mat, objects, resting,
                 out: np.ndarray) -> np.ndarray:
         """Fill ``out``: sensors from ``sensordata``, then the lidar of the objects at
@@ -55,6 +60,31 @@ class NavObserver:
         if self.blank is not None and resting is not False:
             out[resting, self.blank] = 0.0
         return out
+
+
+class OneWorldObserver:
+    """:meth:`NavObserver.observe` of one world on Python floats, bound to its arrays
+    (``sensordata`` and ``out``, 1-D, the same objects at every call: the single env's
+    ``MjData`` and observation): ``observer(agent_pos, agent_mat, objects, resting)`` fills
+    ``out``; the slices and the lidar's constants are worked out once."""
+
+    __slots__ = ("_fill", "_lidar", "_out", "_start", "_width", "_base", "_bins", "_max_dist",
+                 "_hypot", "_blank")
+
+    def __init__(self, observer: NavObserver, sensordata: np.ndarray, out: np.ndarray) -> None:
+        self._fill = observer.readout.bind(sensordata, out)
+        self._lidar, self._out = one_world_lidar_into(), out
+        self._start, self._width = observer.lidar_start, observer.lidar_width
+        self._base, self._bins = observer.group_base, observer.bins
+        self._max_dist, self._hypot = observer.max_dist, SCALAR.hypot
+        self._blank = observer.blank
+
+    def __call__(self, agent_pos, agent_mat, objects, resting: bool) -> None:
+        self._fill()
+        self._lidar(self._out, self._start, self._width, agent_pos, agent_mat, objects,
+                    self._base, self._bins, self._max_dist, self._hypot)
+        if resting and self._blank is not None:
+            self._out[self._blank] = 0.0
 
 
 def rows_getter(ids: list[int]):

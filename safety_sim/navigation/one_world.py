@@ -19,18 +19,14 @@ from safety_sim.ops import SCALAR, Ops
 _NO_LABELS: frozenset[str] = frozenset()
 
 
-def _same(value):
-    """A mask or value of one world as the rules' (Python bools and floats: itself)."""
-    return value
-
-
 class OneWorldBackend:
     """:class:`~safety_sim.navigation.sequence.WorldPhysics` of the single env ``env``
     (``ids``, ``rows`` and masks: one world's Python bools). ``obs``: the observation the
     last ``observe`` made."""
 
     ops: Ops = SCALAR
-    device = staticmethod(_same)
+    #: a mask of one world as the rules' (a Python bool: itself; ``bool`` is one C call)
+    device = staticmethod(bool)
 
     def __init__(self, env) -> None:
         self.env, self._write_ctrl = env, env.runtime.write_ctrl

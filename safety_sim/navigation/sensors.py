@@ -101,6 +101,11 @@ class SensorReadout:
         self._sin_dst = np.array([d for _, d in sincos], dtype=np.intp)
         self._quats = [(a, a + 4, d, d + 9) for a, d in quats]
 
+    def bind(self, sensordata: np.ndarray, obs: np.ndarray) -> OneWorldFill:
+        """:meth:`fill` of one world's 1-D ``sensordata`` into its ``obs``, as a call without
+        arguments (both arrays must stay the same objects; ValueError unless 1-D)."""
+        return OneWorldFill(self, sensordata, obs)
+
     def fill(self, sensordata, obs, ops: Ops | None = None) -> None:
         """Copy the observed sensors of one world (1-D arrays) or of many (a leading world
         axis on both) into ``obs``: sin/cos are numpy's in both, the rotation matrix is
@@ -109,14 +114,7 @@ class SensorReadout:
         (:func:`quat_to_mat_of`)."""
         numpy = isinstance(sensordata, np.ndarray)
         if numpy and sensordata.ndim == 1:      # one world: plain slices, written in place
-            for a0, a1, d0, d1 in self._runs:
-                obs[d0:d1] = sensordata[a0:a1]
-            if self._sc_src.size:
-                angles = sensordata[self._sc_src]
-                obs[self._sin_dst] = np.sin(angles)
-                obs[self._sin_dst + 1] = np.cos(angles)
-            for a0, a1, d0, d1 in self._quats:
-                _quat2mat(obs[d0:d1], sensordata[a0:a1])
+            self.bind(sensordata, obs)()
             return
         if sensordata.ndim == 1:
             for a0, a1, d0, d1 in self._runs:
@@ -133,6 +131,33 @@ class SensorReadout:
         for a0, a1, d0, d1 in self._quats:
             q = sensordata[..., a0:a1]
             obs[..., d0:d1] = quat_to_mat(q) if numpy else quat_to_mat_of(_array_ops(ops), q)
+
+
+class OneWorldFill:
+    """:meth:`SensorReadout.fill` of one world bound to its two arrays (``sensordata`` and
+    ``obs``, 1-D): the slices are made once, so a call only copies (the single env's step)."""
+
+    __slots__ = ("_runs", "_sincos", "_quats")
+
+    def __init__(self, readout: SensorReadout, sensordata: np.ndarray, obs: np.ndarray) -> None:
+        if sensordata.ndim != 1 or obs.ndim != 1:
+            raise ValueError(f"a one-world fill binds 1-D arrays, got sensordata of shape "
+                             f"{sensordata.shape} and obs of shape {obs.shape}")
+        self._runs = [(obs[d0:d1], sensordata[a0:a1]) for a0, a1, d0, d1 in readout._runs]
+        sc = readout._sc_src
+        self._sincos = (sensordata, sc, obs, readout._sin_dst) if sc.size else None
+        self._quats = [(obs[d0:d1], sensordata[a0:a1]) for a0, a1, d0, d1 in readout._quats]
+
+    def __call__(self) -> None:
+        for dst, src in self._runs:
+            dst[...] = src
+        if self._sincos is not None:
+            sensordata, src, obs, dst = self._sincos
+            angles = sensordata[src]
+            obs[dst] = np.sin(angles)
+            obs[dst + 1] = np.cos(angles)
+        for dst, src in self._quats:
+            _quat2mat(dst, src)
 
 
 def _array_ops(ops: Ops | None) -> ArrayOps:

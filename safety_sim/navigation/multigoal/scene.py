@@ -187,27 +187,30 @@ class Observer:
             start += size + self.width
         self.size = start
         self._out: np.ndarray | None = None
-        self._sensors: list[np.ndarray] = []
+        self._data = None
+        self._fills: list = []           # bound fills of ``_data``'s sensors into ``_out``
 
     def __getstate__(self):      # the views into the last ``out`` do not survive a pickle
-        return {**self.__dict__, "_out": None, "_sensors": []}
+        return {**self.__dict__, "_out": None, "_data": None, "_fills": []}
 
     def __call__(self, data, xpos: list | None = None, out: np.ndarray | None = None
                  ) -> np.ndarray:
         """The observation of ``data``; ``xpos``: ``data.xpos.tolist()`` where the caller
         has it; ``out``: the array written (default: a new one)."""
         xp = data.xpos.tolist() if xpos is None else xpos
-        if out is None:
-            out = np.zeros(self.size)
-            sensors = [out[start:stop] for _, start, stop, _, _ in self.parts]
-        elif out is self._out:
-            sensors = self._sensors
-        else:                           # the caller's array: its sensor blocks (views) kept
-            sensors = [out[start:stop] for _, start, stop, _, _ in self.parts]
-            self._out, self._sensors = out, sensors
-        positions, xmat, sensordata = self._rows(xp), data.xmat, data.sensordata
-        for (readout, _, stop, _end, body), block in zip(self.parts, sensors):
-            readout.fill(sensordata, block)
+        if out is not None and out is self._out and data is self._data:
+            fills = self._fills
+        else:                   # the caller's array and data: the sensor copies bound, kept
+            keep = out is not None
+            out = np.zeros(self.size) if out is None else out
+            sensordata = data.sensordata
+            fills = [readout.bind(sensordata, out[start:stop])
+                     for readout, start, stop, _, _ in self.parts]
+            if keep:
+                self._out, self._data, self._fills = out, data, fills
+        positions, xmat = self._rows(xp), data.xmat
+        for (_, _, stop, _end, body), fill in zip(self.parts, fills):
+            fill()
             lidar.lidar_into(ops.SCALAR, out, stop, xp[body], xmat[body].tolist(), positions,
                              self.base, self.width)
         return out
