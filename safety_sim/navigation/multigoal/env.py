@@ -206,7 +206,8 @@ class MultiGoalEnv(MujocoRenderMixin, gymnasium.Env):
         world = self.world
         rewards, costs, info, terminated, truncated = world.advance(actions)
         labels = world.labels
-        infos = {a: {**info, "cost": costs[a], "labels": labels[a]} for a in AGENTS}
+        infos = {"agent_0": {**info, "cost": costs["agent_0"], "labels": labels["agent_0"]},
+                 "agent_1": {**info, "cost": costs["agent_1"], "labels": labels["agent_1"]}}
         guard.on_step(terminated, truncated)
         if self.render_mode == "human":
             self.render()

@@ -188,7 +188,7 @@ class Observer:
         self.size = start
         self._out: np.ndarray | None = None
         self._data = None
-        self._fills: list = []           # bound fills of ``_data``'s sensors into ``_out``
+        self._fills: list = []   # per agent: bound sensor fill into ``_out``, xmat view, ...
 
     def __getstate__(self):      # the views into the last ``out`` do not survive a pickle
         return {**self.__dict__, "_out": None, "_data": None, "_fills": []}
@@ -203,15 +203,15 @@ class Observer:
         else:                   # the caller's array and data: the sensor copies bound, kept
             keep = out is not None
             out = np.zeros(self.size) if out is None else out
-            sensordata = data.sensordata
-            fills = [readout.bind(sensordata, out[start:stop])
-                     for readout, start, stop, _, _ in self.parts]
+            sensordata, xmat = data.sensordata, data.xmat
+            fills = [(readout.bind(sensordata, out[start:stop]), xmat[body], stop, body)
+                     for readout, start, stop, _, body in self.parts]
             if keep:
                 self._out, self._data, self._fills = out, data, fills
-        positions, xmat = self._rows(xp), data.xmat
-        for (_, _, stop, _end, body), fill in zip(self.parts, fills):
+        positions = self._rows(xp)
+        for fill, mat, stop, body in fills:         # each agent's sensors, then its lidar
             fill()
-            lidar.lidar_into(ops.SCALAR, out, stop, xp[body], xmat[body].tolist(), positions,
+            lidar.lidar_into(ops.SCALAR, out, stop, xp[body], mat.tolist(), positions,
                              self.base, self.width)
         return out
 
