@@ -187,10 +187,16 @@ def format_return(ret: Any) -> str:
 
 
 def episode_over(terminated: Any, truncated: Any) -> bool:
-    """True when the episode has ended; per-agent dicts end when every agent is done."""
+    """True when the episode has ended; per-agent dicts end when every agent (a key of
+    either dict) is done. The benchmark calls it every step: a running episode is usually
+    told by the first agent, without building the set of keys."""
     if isinstance(terminated, dict):
-        keys = set(terminated) | set(truncated)
-        return all(bool(terminated.get(k)) or bool(truncated.get(k)) for k in keys)
+        if not isinstance(truncated, dict):       # one flag for every agent (a TimeLimit's)
+            return bool(truncated) or all(terminated.values())
+        for agent, done in terminated.items():
+            if not (done or truncated.get(agent)):
+                return False
+        return all(done or terminated.get(agent) for agent, done in truncated.items())
     return bool(terminated) or bool(truncated)
 
 

@@ -60,7 +60,7 @@ class EnvRunner:
         deadline = t0 + seconds
         while True:
             for _ in range(CHUNK):
-                *_, term, trunc, _ = env.step(acts[self.i])
+                _, _, term, trunc, _ = env.step(acts[self.i])
                 self.i, self.t = (self.i + 1) % n, self.t + 1
                 if tools.episode_over(term, trunc) if multi else term or trunc:
                     env.reset()
