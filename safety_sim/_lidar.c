@@ -12,7 +12,8 @@
  * tests/navigation/test_push_lidar.py compares the two forms bit for bit.
  *
  * out: a writable C-contiguous float64 buffer; agent_pos: >= 3 floats; agent_mat: 9 floats
- * (MuJoCo's xmat, row after row); objects: a sequence of positions (>= 2 floats each); bases:
+ * (MuJoCo's xmat, row after row): a float64 buffer of nine, read in place (a row of
+ * data.xmat: no list made), or a sequence; objects: a sequence of positions (>= 2 floats each); bases:
  * each object's group offset (num_bins * group), as many as objects.
  */
 #define PY_SSIZE_T_CLEAN
@@ -64,14 +65,40 @@ static inline void keep_max(double *out, Py_ssize_t b, double v)
         out[b] = v;
 }
 
-static int readings(double *out, Py_ssize_t width, PyObject *pos, PyObject *mat, PyObject *objs,
-                    PyObject *bases, long n, double max_dist, PyObject *hypot)
+/* the nine numbers of agent_mat into m: read in place from a C-contiguous float64 buffer of
+ * nine (a row of MuJoCo's xmat), else through the sequence protocol (>= 9 numbers) */
+static int read_mat(PyObject *obj, double *m)
 {
-    if (sized(pos, 3, "agent_pos") < 0 || sized(mat, 9, "agent_mat") < 0)
+    Py_buffer view;
+    if (PyObject_CheckBuffer(obj) &&
+            PyObject_GetBuffer(obj, &view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) == 0) {
+        int plain = view.itemsize == sizeof(double) && view.format != NULL &&
+                    strcmp(view.format, "d") == 0 && view.len == 9 * sizeof(double);
+        if (plain)
+            memcpy(m, view.buf, 9 * sizeof(double));
+        PyBuffer_Release(&view);
+        if (plain)
+            return 0;
+    }
+    PyErr_Clear();      /* not such a buffer: the sequence protocol says what is wrong */
+    PyObject *fast = PySequence_Fast(obj, "lidar_into: agent_mat must be a sequence");
+    if (fast == NULL)
+        return -1;
+    int status = sized(fast, 9, "agent_mat");
+    for (Py_ssize_t k = 0; status == 0 && k < 9; k++)
+        m[k] = item(fast, k);
+    Py_DECREF(fast);
+    return status == 0 && !PyErr_Occurred() ? 0 : -1;
+}
+
+static int readings(double *out, Py_ssize_t width, PyObject *pos, const double *mat,
+                    PyObject *objs, PyObject *bases, long n, double max_dist, PyObject *hypot)
+{
+    if (sized(pos, 3, "agent_pos") < 0)
         return -1;
     const double ax = item(pos, 0), ay = item(pos, 1), az = item(pos, 2);
-    const double r00 = item(mat, 0), r01 = item(mat, 1), r10 = item(mat, 3),
-                 r11 = item(mat, 4), m6 = item(mat, 6), m7 = item(mat, 7);
+    const double r00 = mat[0], r01 = mat[1], r10 = mat[3], r11 = mat[4], m6 = mat[6],
+                 m7 = mat[7];
     if (PyErr_Occurred())
         return -1;
     const double cx = -az * m6, cy = -az * m7;     /* the z offset (0 - a_z) */
@@ -153,10 +180,10 @@ PyObject *py_lidar_into(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     double *out = (double *)view.buf + start;
-    PyObject *pos = PySequence_Fast(args[3], "lidar_into: agent_pos must be a sequence");
-    PyObject *mat = pos ? PySequence_Fast(args[4], "lidar_into: agent_mat must be a sequence")
-                        : NULL;
-    PyObject *objs = mat ? PySequence_Fast(args[5], "lidar_into: objects must be a sequence")
+    double mat[9];
+    PyObject *pos = read_mat(args[4], mat) < 0 ? NULL :
+        PySequence_Fast(args[3], "lidar_into: agent_pos must be a sequence");
+    PyObject *objs = pos ? PySequence_Fast(args[5], "lidar_into: objects must be a sequence")
                          : NULL;
     PyObject *bases = objs ? PySequence_Fast(args[6], "lidar_into: bases must be a sequence")
                            : NULL;
@@ -173,7 +200,6 @@ PyObject *py_lidar_into(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     }
     PyMem_Free(row);
     Py_XDECREF(pos);
-    Py_XDECREF(mat);
     Py_XDECREF(objs);
     Py_XDECREF(bases);
     PyBuffer_Release(&view);

@@ -270,7 +270,7 @@ class NavigationEnv(ActionCheckMixin, NavStateMixin, NavPicturesMixin, MujocoRen
 
     def _observe(self, xp: list[list[float]]):
         """The observation of the current state (``xp`` as in :meth:`_read_state`)."""
-        self._observe_one(xp[self._agent], self._agent_xmat.tolist(), self._lidar_rows(xp),
+        self._observe_one(xp[self._agent], self._agent_xmat, self._lidar_rows(xp),
                           self._sequence.timer > 0)
         return self._obs.copy() if not self.vision else self._with_vision(self._obs)
 

@@ -88,13 +88,17 @@ def one_world_lidar_into():
     """:func:`lidar_into` of one world on :data:`~safety_sim.ops.SCALAR` as one function of
     ``(out, start, width, agent_pos, agent_mat, objects, group_base, num_bins, max_dist,
     hypot)`` (``hypot``: ``SCALAR.hypot``): the compiled call where it is built, else the
-    plain :func:`lidar` (the same bits). For callers that bind everything but the positions
-    once (:class:`~safety_sim.navigation.observation.OneWorldObserver`)."""
+    plain :func:`lidar` (the same bits). ``agent_mat`` may also be a float64 array of nine
+    (the agent's row of ``data.xmat``: the compiled call reads it in place). For callers that
+    bind everything but the positions once
+    (:class:`~safety_sim.navigation.observation.OneWorldObserver`, MultiGoal's observer)."""
     return _plain_one_world if _compiled_lidar_into is None else _compiled_lidar_into
 
 
 def _plain_one_world(out, start: int, width: int, agent_pos, agent_mat, objects, group_base,
                      num_bins: int, max_dist: float, hypot) -> None:
+    if hasattr(agent_mat, "tolist"):          # a row of xmat: its numbers as Python floats
+        agent_mat = agent_mat.tolist()
     out[start:start + width] = lidar(SCALAR, agent_pos, agent_mat, objects, group_base, width,
                                      num_bins, max_dist)
 

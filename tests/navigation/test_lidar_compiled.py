@@ -89,3 +89,39 @@ def test_without_the_compiled_form_the_rule_writes_the_same(monkeypatch):
     monkeypatch.setattr(L, "_compiled_lidar_into", None)
     _, plain = _both(*case)
     assert _bits(compiled) == _bits(plain)
+
+
+@pytest.mark.parametrize("form", ["xmat row", "float32", "strided"])
+def test_the_matrix_as_an_array_gives_the_lists_bits(form):
+    """The one-world call reads ``agent_mat`` in place from a float64 row of ``data.xmat``;
+    any other array of nine numbers goes through the sequence protocol, with the same bits
+    (float32: the numbers it holds)."""
+    rng = np.random.default_rng(11)
+    for _ in range(200):
+        pos, mat, objects, base, width, bins, max_dist = _case(rng)
+        xmat = np.zeros((3, 9))
+        xmat[1] = mat
+        arr = {"xmat row": xmat[1], "float32": xmat[1].astype(np.float32),
+               "strided": np.repeat(xmat[1], 2)[::2]}[form]
+        mat_list = arr.tolist() if form == "float32" else mat
+        want = L.lidar(SCALAR, pos, [float(v) for v in mat_list], objects, base, width, bins,
+                       max_dist)
+        for into in (L._compiled_lidar_into, L._plain_one_world):
+            out = np.full(width + 1, 9.0)
+            into(out, 1, width, pos, arr, objects, base, bins, max_dist, SCALAR.hypot)
+            assert _bits(out[1:]) == _bits(want)
+
+
+@pytest.mark.parametrize("mat, error", [
+    (np.zeros(8), ValueError),               # eight numbers
+    ([1.0] * 8, ValueError),
+    (np.zeros(9, dtype=np.int64)[None], ValueError),    # a 1 x 9 int array: one item, a row
+    ("abcdefghi", TypeError),                # not numbers
+    (None, TypeError),
+])
+def test_a_bad_matrix_is_refused_and_changes_nothing(mat, error):
+    out = np.full(16, 9.0)
+    with pytest.raises(error, match="agent_mat|real number"):
+        L._compiled_lidar_into(out, 0, 16, [0.0, 0.0, 0.0], mat, ([1.0, 0.0],), (0,), 16, 3.0,
+                               SCALAR.hypot)
+    assert out.tolist() == [9.0] * 16

@@ -17,7 +17,6 @@ import warnings
 import mujoco
 import numpy as np
 
-from safety_sim import ops
 from safety_sim.navigation import lidar
 from safety_sim.navigation.agents import _build as B
 from safety_sim.navigation.agents.base import AgentSpec, ObsSensor
@@ -31,11 +30,14 @@ from safety_sim.navigation.multigoal.layout import (
 from safety_sim.navigation.objects import Hazards, Vases
 from safety_sim.navigation.observation import rows_getter
 from safety_sim.navigation.sensors import SensorReadout
+from safety_sim.ops import SCALAR
 
 GOALS = (("goal_red", (0.7412, 0.0431, 0.1843, 1.0)), ("goal_blue", (0.0039, 0.1529, 0.3961, 1.0)))
 GOAL_SIZE = 0.3
 SUFFIXES = ("", "1")
 GOAL_TRIES = 10_000
+#: every agent's lidars: bins, range (m), and the distance they are read through
+LIDAR_BINS, LIDAR_MAX_DIST, _HYPOT = 16, 3.0, SCALAR.hypot
 
 
 @functools.lru_cache(maxsize=None)
@@ -150,7 +152,7 @@ def observation_keys(model, agent: AgentSpec, level: MultiGoalLevel
     lidars += ["hazards_lidar", "vases_lidar"] if level.hazards else []
     for suffix in SUFFIXES:
         keys = SensorReadout(model, suffixed(agent.obs_sensors, suffix)).sensor_keys
-        keys += [(k + suffix, (16,)) for k in lidars]
+        keys += [(k + suffix, (LIDAR_BINS,)) for k in lidars]
         for key, shape in keys:
             size = int(np.prod(shape))
             out.append((key, start, start + size, tuple(shape)))
@@ -164,15 +166,18 @@ class Observer:
     that agent; agent 0's keys, then agent 1's (suffixed ``1``). Built once per model (sensor
     slices, body ids and each part's place in the vector looked up here), called once per
     step: the shared lidar (:func:`~safety_sim.navigation.lidar.lidar`) on Python floats,
-    written into ``out``."""
+    written into ``out`` (one compiled call per agent where built:
+    :func:`~safety_sim.navigation.lidar.one_world_lidar_into`; the agent's ``xmat`` row is read
+    in place)."""
 
     def __init__(self, model, agent: AgentSpec, level: MultiGoalLevel) -> None:
         hazards, vases = objects(level)
         groups = [["goal_red"], ["goal_blue"]]
         groups += [list(hazards.names()), list(vases.names())] if level.hazards else []
         bounds = np.cumsum([0] + [len(g) for g in groups]).tolist()
-        self.base = list(lidar.group_base(bounds, 16))
-        self.width = 16 * len(groups)
+        self.base = list(lidar.group_base(bounds, LIDAR_BINS))
+        self._lidar = lidar.one_world_lidar_into()  # on Python floats, the compiled call
+        self.width = LIDAR_BINS * len(groups)
         self.objects = [model.body(n).id for g in groups for n in g]
         self._rows = rows_getter(self.objects)      # xpos rows (lists) -> the objects' rows
         #: per agent: its sensor readout, where its sensors and its lidars start and end,
@@ -208,11 +213,11 @@ class Observer:
                      for readout, start, stop, _, body in self.parts]
             if keep:
                 self._out, self._data, self._fills = out, data, fills
-        positions = self._rows(xp)
+        positions, into, base, width = self._rows(xp), self._lidar, self.base, self.width
         for fill, mat, stop, body in fills:         # each agent's sensors, then its lidar
             fill()
-            lidar.lidar_into(ops.SCALAR, out, stop, xp[body], mat.tolist(), positions,
-                             self.base, self.width)
+            into(out, stop, width, xp[body], mat, positions, base, LIDAR_BINS, LIDAR_MAX_DIST,
+                 _HYPOT)
         return out
 
 
