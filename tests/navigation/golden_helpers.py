@@ -7,6 +7,7 @@ import math
 
 import gymnasium
 import numpy as np
+import pytest
 
 
 def assert_spaces_equal(env_id: str, ref: dict, **kwargs) -> None:
@@ -77,3 +78,26 @@ def assert_layout_is_reference(u, ref: dict) -> None:
     assert set(layout) == set(ref["body_xy"])
     for name, xy in ref["body_xy"].items():
         assert layout[name] == tuple(xy), name
+
+
+def assert_multigoal_first_step_is_the_references(env, env_id: str, obs: dict, ref: dict,
+                                                  tolerance: float) -> dict:
+    """A MultiGoal golden record's first observation (agent 0's, to ``tolerance``) and first
+    step: the Point's actions mixed as the reference's actuator order (x, x1, z, z1) mixes them
+    (see ``MultiGoalWorld``), costs, cost terms and flags exactly, the Point's rewards to 1e-12
+    (the Ant's differ across MuJoCo versions and are left out). Returns the step's infos."""
+    agents = ("agent_0", "agent_1")
+    assert np.max(np.abs(obs["agent_0"] - ref["first_obs"])) <= tolerance
+    actions = {a: np.array(ref["first_action"][a]) for a in agents}
+    point = "Point" in env_id
+    if point:
+        (f0, t0), (f1, t1) = actions["agent_0"], actions["agent_1"]
+        actions = {"agent_0": np.array([f0, f1]), "agent_1": np.array([t0, t1])}
+    _, rewards, terminated, truncated, infos = env.step(actions)
+    assert {a: infos[a]["cost"] for a in agents} == ref["first_cost"]
+    assert {a: infos[a][a] for a in agents} == ref["first_info_costs"]
+    assert terminated == ref["first_terminated"] and truncated == ref["first_truncated"]
+    if point:
+        for a in agents:
+            assert rewards[a] == pytest.approx(ref["first_reward"][a], abs=1e-12)
+    return infos

@@ -20,13 +20,13 @@ import gymnasium
 import mujoco
 import numpy as np
 import pytest
+from golden_helpers import assert_multigoal_first_step_is_the_references
 from refs import load_ref
 from sg_head_refs import SPACES
 
 DATA = load_ref("sg_head_golden_seeds.json")
 CONFIGS = SPACES["configs"]
 CASES = [(key, int(seed)) for key, seeds in sorted(DATA["golden"].items()) for seed in seeds]
-AGENTS = ("agent_0", "agent_1")
 #: records whose first step the reference itself does not repeat on MuJoCo 3.17 (*measured*:
 #: contacts made at distance ~0 at reset), where MuJoCo >= 3 and 2.3.3 part ways: the Racecar's
 #: accelerometer at reset reads 1e-4 apart (the other seeds: within 1e-15) and the reward
@@ -76,7 +76,7 @@ def test_first_reset_and_step_are_the_references(key, seed):
             if name in named:
                 assert np.max(np.abs(named[name] - xy)) <= 1e-12, name
         if multi:
-            _multigoal_step(env, key, obs, ref)
+            assert_multigoal_first_step_is_the_references(env, key, obs, ref, 1e-12)
             return
         for name, xy in u.layout.items():
             body = f"{name}obj" if name.startswith("gremlin") else name
@@ -99,18 +99,3 @@ def test_first_reset_and_step_are_the_references(key, seed):
     finally:
         env.close()
 
-
-def _multigoal_step(env, key: str, obs: dict, ref: dict) -> None:
-    assert np.max(np.abs(obs["agent_0"] - ref["first_obs"])) <= 1e-12
-    actions = {a: np.array(ref["first_action"][a]) for a in AGENTS}
-    point = "Point" in key
-    if point:          # the reference's Point actuators: x, x1, z, z1 (see MultiGoalWorld)
-        (f0, t0), (f1, t1) = actions["agent_0"], actions["agent_1"]
-        actions = {"agent_0": np.array([f0, f1]), "agent_1": np.array([t0, t1])}
-    _, rewards, terminated, truncated, infos = env.step(actions)
-    assert {a: infos[a]["cost"] for a in AGENTS} == ref["first_cost"]
-    assert {a: infos[a][a] for a in AGENTS} == ref["first_info_costs"]
-    assert terminated == ref["first_terminated"] and truncated == ref["first_truncated"]
-    if point:
-        for a in AGENTS:
-            assert rewards[a] == pytest.approx(ref["first_reward"][a], abs=1e-12)
