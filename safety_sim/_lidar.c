@@ -13,8 +13,8 @@
  *
  * out: a writable C-contiguous float64 buffer; agent_pos: >= 3 floats; agent_mat: 9 floats
  * (MuJoCo's xmat, row after row): a float64 buffer of nine, read in place (a row of
- * data.xmat: no list made), or a sequence; objects: a sequence of positions (>= 2 floats each); bases:
- * each object's group offset (num_bins * group), as many as objects.
+ * data.xmat: no list made), or a sequence; objects: a sequence of positions (>= 2 floats
+ * each); bases: each object's group offset (num_bins * group), as many as objects.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

@@ -3,6 +3,9 @@ see ``tests/data/sg_head_README.md``) and its records in the form the shared gol
 (:mod:`golden_helpers`) read."""
 from __future__ import annotations
 
+import copy
+
+import gymnasium
 from refs import load_ref
 
 SPACES = load_ref("sg_head_spaces.json")
@@ -43,3 +46,12 @@ def _family(env_id: str, entry: dict) -> str:
     if "Base" in env_id:
         return "ConfigBase"
     return "Debug_1.0.0"
+
+
+def made(key: str) -> gymnasium.Env:
+    """The env of a record key: ``gymnasium.make(id)``, or for ``<id>|config=<name>`` the id
+    made with a copy of that ``config=`` dict of ``sg_head_spaces.json``."""
+    if "|config=" not in key:
+        return gymnasium.make(key)
+    env_id, name = key.split("|config=")
+    return gymnasium.make(env_id, config=copy.deepcopy(SPACES["configs"][name]["config"]))

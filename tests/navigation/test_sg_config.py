@@ -13,7 +13,7 @@ import gymnasium
 import numpy as np
 import pytest
 from golden_helpers import assert_spaces_equal
-from sg_head_refs import GOLDEN, SPACES, family_ids, spaces_record
+from sg_head_refs import GOLDEN, SPACES, family_ids, made, spaces_record
 
 import safety_sim
 from safety_sim.navigation.config import LEVELS
@@ -23,11 +23,6 @@ from safety_sim.navigation.sg_config.level0 import LEVEL0
 CONFIGS = SPACES["configs"]
 RECORDED = sorted(k for k in GOLDEN["golden_seed0"] if "|config=" in k)
 TASKS = ("Goal", "Button", "Push", "Circle", "Run")
-
-
-def made(key: str):
-    env_id, name = key.split("|config=")
-    return gymnasium.make(env_id, config=copy.deepcopy(CONFIGS[name]["config"]))
 
 
 def test_every_reference_base_id_and_alias_is_registered():

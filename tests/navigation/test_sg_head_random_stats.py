@@ -10,18 +10,15 @@ ones); ``SAFETY_SIM_ALL_STATS=1`` runs all 31 (about 4 minutes on 2 cores). Meas
 (SafetyPointMultiGoal1-v0, agent 1's return)."""
 from __future__ import annotations
 
-import copy
 import math
 import os
 
-import gymnasium
 import numpy as np
 import pytest
 from refs import load_ref
-from sg_head_refs import SPACES
+from sg_head_refs import made
 
 DATA = load_ref("sg_head_random_stats.json")["records"]
-CONFIGS = SPACES["configs"]
 QUICK = [k for k in DATA if "|config=" in k] + [
     "SafetyPointMultiGoal0-v0", "SafetyPointMultiGoal1-v0", "SafetyPointBuildingGoal0-v0",
     "SafetyPointBuildingGoal1-v0", "SafetyPointBuildingButton0-v0", "SafetyPointBuildingPush0-v0",
@@ -30,19 +27,12 @@ KEYS = sorted(DATA) if os.environ.get("SAFETY_SIM_ALL_STATS") == "1" else sorted
 EPISODES, STEPS = 20, 300
 
 
-def _made(key: str):
-    if "|config=" in key:
-        env_id, name = key.split("|config=")
-        return gymnasium.make(env_id, config=copy.deepcopy(CONFIGS[name]["config"]))
-    return gymnasium.make(key)
-
-
 def _episode(key: str, seed: int) -> dict:
     """One episode of the recipe: returns and costs (per agent for MultiGoal) and its length."""
-    env = _made(key)
+    env = made(key)
     try:
-        obs, _ = env.reset(seed=seed)
-        multi = isinstance(obs, dict) and "MultiGoal" in key
+        env.reset(seed=seed)
+        multi = "MultiGoal" in key
         rng = np.random.default_rng(seed)
         space = env.action_space
         per_agent = {"agent_0": 0.0, "agent_1": 0.0}

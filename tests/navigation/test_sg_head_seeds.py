@@ -14,18 +14,14 @@ Seed 3 of MultiGoal level 0 starts agent 1 inside its goal (its last of 100 fail
 reference moves that goal at the reset (``multigoal/scene.py``), which these records hold."""
 from __future__ import annotations
 
-import copy
-
-import gymnasium
 import mujoco
 import numpy as np
 import pytest
 from golden_helpers import assert_multigoal_first_step_is_the_references
 from refs import load_ref
-from sg_head_refs import SPACES
+from sg_head_refs import made
 
 DATA = load_ref("sg_head_golden_seeds.json")
-CONFIGS = SPACES["configs"]
 CASES = [(key, int(seed)) for key, seeds in sorted(DATA["golden"].items()) for seed in seeds]
 #: records whose first step the reference itself does not repeat on MuJoCo 3.17 (*measured*:
 #: contacts made at distance ~0 at reset), where MuJoCo >= 3 and 2.3.3 part ways: the Racecar's
@@ -47,13 +43,6 @@ if int(mujoco.__version__.split(".")[0]) >= 4:
     CONTACT_TIES = {**CONTACT_TIES, **NEWER_MUJOCO_TIES}
 
 
-def _made(key: str):
-    if "|config=" in key:
-        env_id, name = key.split("|config=")
-        return gymnasium.make(env_id, config=copy.deepcopy(CONFIGS[name]["config"]))
-    return gymnasium.make(key)
-
-
 def test_every_golden_record_has_its_four_seeds():
     golden = load_ref("sg_head_golden.json")["golden_seed0"]
     assert sorted(DATA["golden"]) == sorted(golden)
@@ -65,7 +54,7 @@ def test_every_golden_record_has_its_four_seeds():
 def test_first_reset_and_step_are_the_references(key, seed):
     ref = DATA["golden"][key][str(seed)]
     tie = CONTACT_TIES.get((key, seed))
-    env = _made(key)
+    env = made(key)
     try:
         obs, _ = env.reset(seed=seed)
         u = env.unwrapped

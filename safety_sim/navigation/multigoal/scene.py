@@ -78,8 +78,9 @@ def build(agent: AgentSpec, level: MultiGoalLevel) -> mujoco.MjModel:
 def reset(model, data, agent: AgentSpec, level: MultiGoalLevel, seed: int,
           stream: np.random.RandomState | None = None) -> dict:
     """The reference's reset of ``seed`` written into ``model``/``data`` (forwarded); the
-    layout it keeps (goals as redrawn). ``stream``: the episode's ``RandomState(seed)``, if
-    the caller keeps drawing from it."""
+    layout it keeps (goals as redrawn; a goal body moves to its redrawn position only where its
+    agent starts inside it). ``stream``: the episode's ``RandomState(seed)``, if the caller
+    keeps drawing from it."""
     rs = np.random.RandomState(seed) if stream is None else stream
     layout = sample_multigoal_layout(rs, level)
     hazards, vases = objects(level)
