@@ -29,16 +29,20 @@ def reset_by_mujoco(ops: Ops, time_before, time_after, nsub: int, dt: float):
     return ops.logical_not(abs(time_after - (time_before + nsub * dt)) <= 0.5 * dt)
 
 
-def agent_velocity(ops: Ops, cvel, xpos, com) -> tuple:
-    """World-frame XY velocity of a body's frame origin as ``mj_objectVelocity`` computes it
-    (docs/spec/navigation.md §8.2): ``cvel``'s linear part moved from the subtree centre of mass
-    ``com`` to ``xpos`` (``v - (xpos - com) x w``), MuJoCo's operations in its order. ``cvel`` is
-    (wx, wy, wz, vx, vy, vz) and positions (x, y, z), coordinate first."""
-    wx, wy, wz, vx, vy = cvel[0], cvel[1], cvel[2], cvel[3], cvel[4]
+def origin_velocity(ops: Ops, cvel, xpos, com) -> tuple:
+    """World-frame velocity ``(vx, vy, vz)`` of a body's frame origin as ``mj_objectVelocity``
+    computes it (docs/spec/navigation.md §8.2): ``cvel``'s linear part moved from the subtree
+    centre of mass ``com`` to ``xpos`` (``v - (xpos - com) x w``), MuJoCo's operations in its
+    order. ``cvel`` is (wx, wy, wz, vx, vy, vz) and positions (x, y, z), coordinate first."""
+    wx, wy, wz = cvel[0], cvel[1], cvel[2]
     dx, dy, dz = xpos[0] - com[0], xpos[1] - com[1], xpos[2] - com[2]
-    cross_x = dy * wz - dz * wy
-    cross_y = dz * wx - dx * wz
-    return vx - cross_x, vy - cross_y
+    return (cvel[3] - (dy * wz - dz * wy), cvel[4] - (dz * wx - dx * wz),
+            cvel[5] - (dx * wy - dy * wx))
+
+
+def agent_velocity(ops: Ops, cvel, xpos, com) -> tuple:
+    """The XY part of :func:`origin_velocity` (Circle's reward)."""
+    return origin_velocity(ops, cvel, xpos, com)[:2]
 
 
 _POSITIVE = (0.0).__lt__     # v > 0.0 for a float v, as a C call (the contact sensors)

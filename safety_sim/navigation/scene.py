@@ -62,17 +62,21 @@ def build_spec(agent: AgentSpec, config: nc.NavConfig, *, offwidth: int = 640,
         obj.add_static(spec)
     for obj in ordered:
         for body in obj.watched_bodies():
-            _add_contact_sensor(spec, body)
+            add_contact_sensor(spec, body)
     return spec
 
 
-def _add_contact_sensor(spec: mujoco.MjSpec, body: str) -> None:
-    """A contact sensor reporting whether any geom of the agent's subtree touches ``body``
-    (its "found" count): judging reads contacts as a column of ``sensordata``, for one world
-    as for a batch of them. Sensors do not act on the physics."""
-    sensor = spec.add_sensor(name=CONTACT_SENSOR + body, type=mujoco.mjtSensor.mjSENS_CONTACT,
-                             objtype=mujoco.mjtObj.mjOBJ_XBODY, objname="agent",
-                             reftype=mujoco.mjtObj.mjOBJ_BODY, refname=body)
+def add_contact_sensor(spec: mujoco.MjSpec, body: str, agent: str = "agent", *,
+                       name: str | None = None, subtree: bool = False) -> None:
+    """A contact sensor reporting whether any geom of ``agent``'s subtree touches ``body``
+    (its "found" count; ``subtree``: any geom of ``body``'s subtree): judging reads contacts as
+    a column of ``sensordata``, for one world as for a batch of them. Sensors do not act on
+    the physics. ``name``: default ``CONTACT_SENSOR + body``."""
+    ref = mujoco.mjtObj.mjOBJ_XBODY if subtree else mujoco.mjtObj.mjOBJ_BODY
+    sensor = spec.add_sensor(name=name or CONTACT_SENSOR + body,
+                             type=mujoco.mjtSensor.mjSENS_CONTACT,
+                             objtype=mujoco.mjtObj.mjOBJ_XBODY, objname=agent,
+                             reftype=ref, refname=body)
     sensor.intprm[:3] = [1 << int(mujoco.mjtConDataField.mjCONDATA_FOUND), 0, 1]
 
 

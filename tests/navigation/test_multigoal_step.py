@@ -60,7 +60,7 @@ class PlainRules:
                 hazards = np.array([self.xy(f"hazard{k}") for k in range(w.level.hazards)])
                 near = np.sqrt(np.sum(np.square(hazards - self.xy(GOAL_OF[a][1])), axis=1))
                 terms["cost_hazards"] = float(np.sum(0.2 - near[near <= 0.2]))
-            if w.level.vases and w.vases_cost:
+            if w.level.vases and w.level.vases_cost:
                 hits = [vases.get(g1, vases.get(g2)) for g1, g2 in pairs
                         if (g1 in vases and g2 in mine[i]) or (g2 in vases and g1 in mine[i])]
                 for k in hits:
@@ -75,7 +75,7 @@ class PlainRules:
                     if speed >= 1e-4 and self.last_toucher[k] == i:
                         moving += speed
                 terms["cost_vases_velocity"] = moving
-            if w.contact_other and any((g1 in mine[0] and g2 in mine[1]) or
+            if w.level.contact_other and any((g1 in mine[0] and g2 in mine[1]) or
                                        (g1 in mine[1] and g2 in mine[0]) for g1, g2 in pairs):
                 terms["cost_contact_other"] = 1.0
             terms["cost_sum"] = sum(terms.values())

@@ -31,12 +31,17 @@ class MultiGoalLevel:
     extents: tuple[float, float, float, float]
     hazards: int = 0
     vases: int = 0
+    #: the agents' contact costs both (``cost_contact_other``)
+    contact_other: bool = False
+    #: the vases cost (touched, moving: ``cost_vases_contact``/``cost_vases_velocity``)
+    vases_cost: bool = False
 
 
 #: level -> its placement data (``multi_goal_level{0,1,2}.py``)
 LEVELS = {0: MultiGoalLevel((-1.0, -1.0, 1.0, 1.0)),
-          1: MultiGoalLevel((-1.5, -1.5, 1.5, 1.5), hazards=8, vases=1),
-          2: MultiGoalLevel((-2.0, -2.0, 2.0, 2.0), hazards=10, vases=10)}
+          1: MultiGoalLevel((-1.5, -1.5, 1.5, 1.5), hazards=8, vases=1, contact_other=True),
+          2: MultiGoalLevel((-2.0, -2.0, 2.0, 2.0), hazards=10, vases=10, contact_other=True,
+                            vases_cost=True)}
 
 
 def placed_objects(level: MultiGoalLevel) -> tuple[Placed, ...]:

@@ -29,6 +29,7 @@ from safety_sim.navigation.multigoal.layout import (
 )
 from safety_sim.navigation.objects import Hazards, Vases
 from safety_sim.navigation.observation import rows_getter
+from safety_sim.navigation.scene import add_contact_sensor
 from safety_sim.navigation.sensors import SensorReadout
 from safety_sim.ops import SCALAR
 
@@ -72,7 +73,20 @@ def build(agent: AgentSpec, level: MultiGoalLevel) -> mujoco.MjModel:
                                  size=[GOAL_SIZE, GOAL_SIZE / 2, 0.0], rgba=list(rgba))
             geom.contype = geom.conaffinity = 0
         hazards.add_static(spec)
+        for name, agent_body, body, subtree in contact_watches(level):
+            add_contact_sensor(spec, body, agent_body, name=name, subtree=subtree)
         return spec.compile()
+
+
+def contact_watches(level: MultiGoalLevel) -> list[tuple[str, str, str, bool]]:
+    """``(sensor name, agent body, watched body, its whole subtree)`` of the contacts the
+    level judges, in sensor order: the agents' (``contact_agents``, levels 1-2), then agent
+    0's with each vase, then agent 1's (``contact_vase<i>``, ``contact1_vase<i>``, level 2)."""
+    out = [("contact_agents", "agent", "agent1", True)] if level.contact_other else []
+    if level.vases_cost:
+        out += [(f"contact{s}_vase{i}", "agent" + s, f"vase{i}", False)
+                for s in SUFFIXES for i in range(level.vases)]
+    return out
 
 
 def reset(model, data, agent: AgentSpec, level: MultiGoalLevel, seed: int,

@@ -6,12 +6,10 @@ Step (the reference's order): the actions, each of its agent's shape, are concat
 clipped to the actuator ranges; one draw of the layout stream (the reference's frame-skip
 ``binomial(10, 1.0)``); 10 physics steps; rewards ``(d_prev - d) + 1[d <= 0.3]`` per agent
 to its own goal (red: agent 0, blue: agent 1; never clipped: the reference's clip is a no-op);
-costs per agent as 0/1 indicators (hazards within 0.2, vase contact and vase velocity at
-level 2 -- a moving vase costs the agent that touched it last, agent 0 until one does, kept
-across episodes as in the reference -- and ``cost_contact_other`` for both when the agents
-touch, levels 1-2); when either agent reaches its goal, both goals are redrawn against the
-bodies' current positions (agent 1 no longer among them) and only the reached goal(s) move;
-termination shared (no goal fits; an Ant fallen), truncation after 1000 steps.
+costs per agent as 0/1 indicators (:mod:`.costs`); when either agent reaches its goal, both
+goals are redrawn against the bodies' current positions (agent 1 no longer among them) and only
+the reached goal(s) move; termination shared (no goal fits; an Ant fallen), truncation after
+1000 steps.
 
 Each agent's action drives its own actuators. The reference's does not for the Point: its
 XML is rebuilt through ``xmltodict``, which groups the ``<motor>`` and ``<velocity>``
@@ -26,6 +24,10 @@ reward is :class:`~safety_sim.navigation.rewards.GoalReward` (clip: none) and it
 the stream is next used (:func:`~safety_sim.navigation.episode.settle_stream`, the same
 double). A step reads the bodies' positions once (``xpos.tolist()``), looks every table up in
 ``__init__`` and remembers each case's info cost dicts and labels.
+
+A world is its physics (here one ``MjData``; in the vector env a row of the batch:
+:class:`~safety_sim.navigation.multigoal.vector.RowWorld`) and its judge: :meth:`judge` reads
+the state the physics left, the same for both.
 """
 from __future__ import annotations
 
@@ -38,6 +40,7 @@ from safety_sim.navigation.agents import head_agent
 from safety_sim.navigation.episode import settle_stream
 from safety_sim.navigation.judging import Facts
 from safety_sim.navigation.multigoal import scene
+from safety_sim.navigation.multigoal.costs import AGENTS, LABEL_OF, MultiGoalCosts, vases_moving
 from safety_sim.navigation.multigoal.layout import LEVELS, placed_objects
 from safety_sim.navigation.rewards import GoalReward, Snapshot
 from safety_sim.navigation.scene import Stepper
@@ -49,70 +52,61 @@ try:      # the compiled loops (absent: the same numbers through numpy)
 except ImportError:  # pragma: no cover - only without the compiled extension
     _join = _within = None
 
-AGENTS = ("agent_0", "agent_1")
+__all__ = ["AGENTS", "GOAL_OF", "LABEL_OF", "MultiGoalWorld", "STEPS", "SUBSTEPS"]
+
 GOAL_OF = {"agent_0": ("goal_red", "agent"), "agent_1": ("goal_blue", "agent1")}
-VASE_SPEED, STEPS, SUBSTEPS = 1e-4, 1000, 10
-#: each agent's cost terms (in info order) and the label that raises it
-LABEL_OF = {"cost_hazards": "in_hazard", "cost_vases_contact": "vase_contact",
-            "cost_vases_velocity": "vase_moving", "cost_contact_other": "contact_other"}
+STEPS, SUBSTEPS = 1000, 10
 #: each agent's reward: the reference's clip clips nothing
 REWARD = GoalReward(clip=math.inf)
 
 
 class MultiGoalWorld:
     """``MultiGoalWorld("Point", level)``; agents: any navigation agent. After a step,
-    ``labels`` holds each agent's labels (frozensets, keyed by agent)."""
+    ``labels`` holds each agent's labels (frozensets, keyed by agent) and ``case`` the cost
+    case judged (:meth:`~.costs.MultiGoalCosts.judge`'s, one object per case)."""
 
     def __init__(self, agent: str = "Point", level: int = 1) -> None:
         self.agent, self.level = head_agent(agent), LEVELS[level]
-        self.contact_other = level > 0
-        self.vases_cost = level == 2
         self.model = scene.build(self.agent, self.level)
         self.data = mujoco.MjData(self.model)
         self.stepper = Stepper(self.model, self.data)   # 10 x mj_step + mj_forward, bitwise
         m = self.model
-        root = m.body_rootid[m.geom_bodyid]
-        self.geoms = {a: root == m.body(b).id for a, (_, b) in GOAL_OF.items()}  # masks
-        self.vase_geoms = {m.geom(f"vase{i}").id: f"vase{i}" for i in range(self.level.vases)}
-        #: per vase, the agent that touched it last (0 until one does; kept across episodes)
-        self.last_contact = [0] * self.level.vases
         self.keepouts = {o.name: o.keepout for o in placed_objects(self.level)}
         self.nu = m.nu // 2
-        self.observe = scene.Observer(m, self.agent, self.level)
-        self.hazards = scene.objects(self.level)[0]      # its in_hazard rule
-        self.hazard_ids = [m.body(f"hazard{i}").id for i in range(self.level.hazards)]
-        self.vase_ids = [m.body(f"vase{i}").id for i in range(self.level.vases)]
+        self.costs = MultiGoalCosts(m, self.level)
+        self.hazard_ids, self.vase_ids = self.costs.hazard_ids, self.costs.vase_ids
         #: per agent: (its body id, its goal's body id)
         self.bodies = tuple((m.body(b).id, m.body(g).id) for g, b in GOAL_OF.values())
-        self._scorers = [REWARD.scorer(scene.GOAL_SIZE) for _ in AGENTS]
-        self._snaps, self._facts = [Snapshot() for _ in AGENTS], [Facts() for _ in AGENTS]
-        self._scoring = tuple(zip(AGENTS, self._scorers, self._snaps, self.bodies))
-        # per geom: the agent whose body it belongs to (-1: none), the vase it is (-1: none)
-        owner = np.full(m.ngeom, -1)
-        for i, a in enumerate(AGENTS):
-            owner[self.geoms[a]] = i
-        self._owner = owner.tolist()
-        self._vase_of = [-1] * m.ngeom
-        for gid, name in self.vase_geoms.items():
-            self._vase_of[gid] = int(name[len("vase"):])
-        self._contacts = self.contact_other or self.vases_cost
+        self.goal_ids = [goal for _, goal in self.bodies]
         self._sizes = (self.nu, self.nu)
         self._low = np.ascontiguousarray(m.actuator_ctrlrange[:, 0])
         self._high = np.ascontiguousarray(m.actuator_ctrlrange[:, 1])
-        self._joined, self._vel = np.zeros(m.nu), np.zeros(6)
-        self._judged: dict[tuple, tuple] = {}      # cost flags -> (cost dicts, labels)
+        self._joined = np.zeros(m.nu)
+        self.observe = scene.Observer(m, self.agent, self.level)
+        self._fresh()
+        self._bind()
+
+    def _fresh(self) -> None:
+        """A world's own state, as made: the rewards' distances, the hazards' positions, the
+        vases' last touchers (agent 0 until one touches it; kept across episodes), no
+        episode stream, the observation array, its own observer (bound to that array)."""
+        self.last_contact = [0] * self.level.vases
+        self._scorers = [REWARD.scorer(scene.GOAL_SIZE) for _ in AGENTS]
+        self._snaps, self._facts = [Snapshot() for _ in AGENTS], [Facts() for _ in AGENTS]
+        self._scoring = tuple(zip(AGENTS, self._scorers, self._snaps, self.bodies))
         self._stream: np.random.RandomState | None = None
         self._owed = 0                              # frame-skip doubles not yet drawn
         self._obs = np.zeros(self.observe.size)
         self.labels: dict = {}
-        self._bind()
+        self.steps = 0
 
     def _bind(self) -> None:
         d = self.data
-        self._xpos, self._ctrl = d.xpos, d.ctrl
+        self._xpos, self._ctrl, self._sensordata = d.xpos, d.ctrl, d.sensordata
 
     def __getstate__(self):
-        return {k: v for k, v in self.__dict__.items() if k not in ("_xpos", "_ctrl")}
+        return {k: v for k, v in self.__dict__.items()
+                if k not in ("_xpos", "_ctrl", "_sensordata")}
 
     def __setstate__(self, state):
         self.__dict__.update(state)
@@ -130,7 +124,7 @@ class MultiGoalWorld:
         self._stream, self._owed = stream, 0
 
     def _xy(self, body: str) -> np.ndarray:
-        return self.data.xpos[self.model.body(body).id, :2]
+        return self._xpos[self.model.body(body).id, :2]
 
     def observation(self) -> np.ndarray:
         """The observation of the current state (a new array)."""
@@ -142,14 +136,19 @@ class MultiGoalWorld:
         self.rs = np.random.RandomState(seed)
         self.layout = scene.reset(self.model, self.data, self.agent, self.level, seed,
                                   stream=self._stream)
+        self.after_reset()
+        return {a: self._obs for a in AGENTS}, {a: {} for a in AGENTS}
+
+    def after_reset(self) -> None:
+        """The judge's side of a reset, on the state the physics holds: the rewards'
+        distances, the hazards' positions, the first observation."""
         xp = self._xpos.tolist()
         self._start(xp)
         xy = ([xp[h][0] for h in self.hazard_ids], [xp[h][1] for h in self.hazard_ids])
         for facts in self._facts:     # the hazards are static: their positions per episode
-            facts.xy = {self.hazards.prefix: xy}
+            facts.xy = {self.costs.hazards.prefix: xy}
         self.steps = 0
-        obs = self.observe(self.data, xp, self._obs)
-        return {a: obs for a in AGENTS}, {a: {} for a in AGENTS}
+        self.observe(self.data, xp, self._obs)
 
     def _start(self, xp: list) -> None:
         """The rewards' distances start again (a reset, new goals)."""
@@ -170,15 +169,26 @@ class MultiGoalWorld:
         """:meth:`step` without the per-agent dicts: ``(rewards, costs, info, terminated,
         truncated)``, the observation in ``obs`` (the world's array)."""
         self._write_ctrl(actions)
-        self._owed += 1                    # the reference's frame-skip draw binomial(10, 1.0)
         self.stepper.advance(SUBSTEPS)     # then positions and sensors of the new state
-        xp = self._xpos.tolist()
+        moving = None
+        if self.level.vases_cost:
+            d, ids = self.data, self.vase_ids
+            moving = vases_moving(d.cvel[ids], d.xpos[ids], d.subtree_com[ids])
+        return self.judge(self._xpos.tolist(), moving)
+
+    def judge(self, xp: list, moving) -> tuple[dict, dict, dict, bool, bool]:
+        """A step's rewards, costs, info and ends from the state the physics left (``xp``:
+        ``xpos.tolist()``; ``moving``: :func:`~.costs.vases_moving` of the vases, level 2),
+        the goal event included; the observation into ``obs``."""
+        self._owed += 1                    # the reference's frame-skip draw binomial(10, 1.0)
         rewards, met = {}, []
         for a, scorer, snap, (body, goal) in self._scoring:
             snap.agent, snap.goal = xp[body], xp[goal]
             rewards[a], _, hit = scorer.reward(snap)
             met.append(hit)
-        (cost_0, cost_1), self.labels = self._costs(xp)
+        self.case = self.costs.judge(self._sensordata, xp, self._facts, moving,
+                                     self.last_contact)
+        (cost_0, cost_1), self.labels = self.case
         info = {"agent_0": dict(cost_0), "agent_1": dict(cost_1),
                 "reward_sum": sum(rewards.values())}
         costs = {"agent_0": cost_0["cost_sum"], "agent_1": cost_1["cost_sum"]}
@@ -215,71 +225,7 @@ class MultiGoalWorld:
         else:
             self._ctrl[:] = np.clip(joined, self._low, self._high)
 
-    # -- costs -------------------------------------------------------------------------
-    def _costs(self, xp: list) -> tuple[tuple[dict, dict], dict]:
-        """Each agent's info cost dict and labels: its hazard test, its vase contacts and
-        moving vases (level 2), the agents' contact (levels 1-2); remembered per case."""
-        hazard = [False, False]
-        if self.hazard_ids:
-            for i, facts in enumerate(self._facts):
-                facts.agent = xp[self.bodies[i][0]]
-                hazard[i] = self.hazards.judge(SCALAR, facts)
-        touched: tuple[list[int], list[int]] = ([], [])     # per agent: the vases it touches
-        other = False
-        if self._contacts and self.data.ncon:
-            owner, vase_of = self._owner, self._vase_of
-            for g1, g2 in self.data.contact.geom.tolist():
-                o1, o2 = owner[g1], owner[g2]
-                if o1 >= 0 and o2 >= 0 and o1 != o2:
-                    other = True
-                elif o2 >= 0 and vase_of[g1] >= 0:
-                    touched[o2].append(vase_of[g1])
-                elif o1 >= 0 and vase_of[g2] >= 0:
-                    touched[o1].append(vase_of[g2])
-        key = (hazard[0], hazard[1], other and self.contact_other) + self._vase_flags(touched)
-        case = self._judged.get(key)
-        if case is None:
-            case = self._judged[key] = self._case(key)
-        return case
-
-    def _vase_flags(self, touched: tuple[list[int], list[int]]) -> tuple[bool, ...]:
-        """Level 2: (agent 0 touches a vase, a vase it touched last moves, the same for agent
-        1); the last toucher is updated agent after agent, as the reference judges them in
-        turn (a moving vase costs the agent that touched it last)."""
-        if not self.vases_cost:
-            return ()
-        m, d, vel = self.model, self.data, self._vel
-        moving = []
-        for vid in self.vase_ids:
-            mujoco.mj_objectVelocity(m, d, mujoco.mjtObj.mjOBJ_BODY, vid, vel, 0)
-            vx, vy, vz = vel[3:].tolist()
-            moving.append(math.sqrt(vx * vx + vy * vy + vz * vz) >= VASE_SPEED)
-        last, flags = self.last_contact, []
-        for i, mine in enumerate(touched):
-            for vase in mine:
-                last[vase] = i
-            flags += [bool(mine), any(m and last[v] == i for v, m in enumerate(moving))]
-        return tuple(flags)
-
-    def _case(self, key: tuple) -> tuple[tuple[dict, dict], dict]:
-        """The info cost dicts (0/1 terms in the reference's order, then ``cost_sum``) and
-        the labels of one case of :meth:`_costs`."""
-        hazard, other, vases = key[:2], key[2], key[3:]
-        terms, labels = [], {}
-        for i, a in enumerate(AGENTS):
-            raised = {}
-            if self.hazard_ids:
-                raised["cost_hazards"] = hazard[i]
-            if self.vases_cost:
-                raised["cost_vases_contact"], raised["cost_vases_velocity"] = vases[2 * i:2 * i + 2]
-            if other:
-                raised["cost_contact_other"] = True
-            cost = {k: float(v) for k, v in raised.items()}
-            cost["cost_sum"] = float(any(raised.values()))
-            terms.append(cost)
-            labels[a] = frozenset(LABEL_OF[k] for k, v in raised.items() if v)
-        return (terms[0], terms[1]), labels
-
+    # -- goals -------------------------------------------------------------------------
     def _goal_event(self, met: list[bool]) -> bool:
         """Both goals redrawn against the current positions (``agent`` is agent 0 alone now);
         the reached ones move. False when no goal fits."""
@@ -289,9 +235,13 @@ class MultiGoalWorld:
             scene.redraw_goals(self.rs, self.level.extents, self.layout, self.keepouts)
         except RuntimeError:
             return False
-        for (goal, _), hit in zip(GOAL_OF.values(), met):
+        for (goal, _), gid, hit in zip(GOAL_OF.values(), self.goal_ids, met):
             if hit:
-                self.model.body_pos[self.model.body(goal).id][:2] = self.layout[goal]
-        mujoco.mj_forward(self.model, self.data)
+                self.model.body_pos[gid][:2] = self.layout[goal]
+        self.forward()
         self._start(self._xpos.tolist())
         return True
+
+    def forward(self) -> None:
+        """Positions and sensors of the state after a goal moved (``mj_forward``)."""
+        mujoco.mj_forward(self.model, self.data)
