@@ -269,7 +269,7 @@ def make(id, max_episode_steps: int | None = None, autoreset: bool | None = None
     ``height``, the env's own options) goes to the env's constructor, which refuses unknown
     ones by name (TypeError).
     """
-    if autoreset not in (None, True, False):
+    if autoreset is not None and not isinstance(autoreset, (bool, np.bool_)):
         raise TypeError(f"make: autoreset must be a bool or None, got {autoreset!r}")
     mode = kwargs.get("render_mode")
     if mode is not None and not isinstance(mode, str):   # gymnasium.make would fail inside

@@ -16,7 +16,7 @@ import gymnasium
 import numpy as np
 
 from safety_sim import ops
-from safety_sim.core import check_int
+from safety_sim.core import check_flag, check_int
 from safety_sim.navigation import tasks as nav_tasks
 from safety_sim.navigation.batch_backend import BatchBackend
 from safety_sim.navigation.env import NavigationEnv
@@ -79,10 +79,8 @@ class NavigationVectorEnv(BatchedVectorEnv):
             raise TypeError(f"{type(self).__name__}: no GPU form (device={kwargs['device']!r}); "
                             "the CPU vector env takes no device")
         single = self.single_class(render_mode=render_mode, **kwargs)
-        if use_batch not in (None, True, False):
-            raise TypeError(f"{single.name} vector env: use_batch must be None, True or False, "
-                            f"got {use_batch!r}")
-        self._use_batch = use_batch
+        self._use_batch = use_batch = None if use_batch is None else check_flag(
+            use_batch, "use_batch", f"{single.name} vector env")
         limit = single.config.max_episode_steps
         limit = limit if max_episode_steps is None else min(
             limit, check_int(max_episode_steps, "max_episode_steps", single.name, low=1))

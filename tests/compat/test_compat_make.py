@@ -35,8 +35,9 @@ def test_render_kwargs_reach_the_env():
 def test_unknown_kwarg_refused_by_name():
     with pytest.raises(TypeError, match="bogus_option"):
         safety_sim.make(id=PUSH, bogus_option=1)
-    with pytest.raises(TypeError, match="autoreset"):
-        safety_sim.make(PUSH, autoreset="yes")
+    for truthy in ("yes", 1):                # a flag is a bool, not a truthy value
+        with pytest.raises(TypeError, match="autoreset"):
+            safety_sim.make(PUSH, autoreset=truthy)
 
 
 def test_max_episode_steps_truncates():

@@ -216,8 +216,9 @@ def test_bad_constructor_kwargs():
         vc.make_native("SafetyPointGoal0-v0", 2, num_threads=2**31)
     with pytest.raises(TypeError, match="num_threads must be an int"):
         vc.make_native("SafetyPointGoal0-v0", 2, num_threads=2.0)
-    with pytest.raises(TypeError, match="use_batch"):
-        vc.make_native("SafetyPointGoal0-v0", 2, use_batch="yes")
+    for truthy in ("yes", 1):                # a flag is a bool, not a truthy value
+        with pytest.raises(TypeError, match="use_batch"):
+            vc.make_native("SafetyPointGoal0-v0", 2, use_batch=truthy)
     with pytest.raises(ValueError, match="num_envs"):
         vc.make_native("SafetyPointGoal0-v0", 0)
     with pytest.raises(ValueError, match="level"):
