@@ -11,7 +11,7 @@ _gl.guard_mujoco_import()
 
 from safety_sim import vector  # noqa: E402
 from safety_sim._version import __version__  # noqa: E402
-from safety_sim.api import make, make_ma, oracle, parallel_env  # noqa: E402
+from safety_sim.api import make, make_ma, make_vec, oracle, parallel_env  # noqa: E402
 from safety_sim.registration import ENV_ROWS, env_ids, register_all  # noqa: E402
 
 
@@ -29,7 +29,7 @@ def _safety_gymnasium_vector(name: str):
 
 vector.__getattr__ = _safety_gymnasium_vector  # type: ignore[method-assign]  # PEP 562
 
-__all__ = ["make", "make_ma", "oracle", "parallel_env", "dm_env", "env_ids", "ENV_ROWS",
+__all__ = ["make", "make_ma", "make_vec", "oracle", "parallel_env", "dm_env", "env_ids", "ENV_ROWS",
            "__version__"]
 
 

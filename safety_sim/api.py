@@ -1,8 +1,8 @@
 """The front door: :func:`make` (Safety-Gymnasium's 6-tuple form of any id), :func:`make_ma`
-(Safety-Gymnasium's safe multi-agent velocity suite), :func:`oracle` (a scripted policy) and
-:func:`parallel_env` (the PettingZoo form of a multi-agent id). Re-exported as
-``safety_sim.make``, ``safety_sim.make_ma``, ``safety_sim.oracle`` and
-``safety_sim.parallel_env``."""
+(Safety-Gymnasium's safe multi-agent velocity suite), :func:`make_vec` (the native vector env
+of an id), :func:`oracle` (a scripted policy) and :func:`parallel_env` (the PettingZoo form of
+a multi-agent id). Re-exported as ``safety_sim.make``, ``safety_sim.make_ma``,
+``safety_sim.make_vec``, ``safety_sim.oracle`` and ``safety_sim.parallel_env``."""
 from __future__ import annotations
 
 from typing import Any
@@ -30,6 +30,38 @@ def parallel_env(env_id: str, max_cycles: int | None = None, **kwargs):
     from safety_sim.adapters.pettingzoo import ParallelAdapter  # needs pettingzoo
 
     return ParallelAdapter(gymnasium.make(env_id, **kwargs).unwrapped, max_cycles=max_cycles)
+
+
+def make_vec(env_id: str, num_envs: int = 1, **kwargs):
+    """The native vector env of ``env_id``: ``num_envs`` worlds in one process, world ``i``
+    after ``reset(seed=s)`` the single env's ``reset(seed=s + i)``. For every id with a
+    ``vector_entry_point`` this is ``gymnasium.make_vec(env_id, num_envs,
+    vectorization_mode="vector_entry_point", **kwargs)``; for the MultiGoal ids (two agents,
+    which gymnasium's vector API cannot carry: it builds none for them) it is
+    :class:`~safety_sim.navigation.multigoal.vector.MultiGoalVectorEnv`. ``kwargs``: the
+    registered kwargs to override, and the vector env's own (``num_threads``,
+    ``autoreset_mode``, ``max_episode_steps``, ...). ValueError for an id without one (the
+    Debug ids: one keyboard; gymnasium's ``vectorization_mode="sync"`` runs copies of any
+    single env)."""
+    import copy
+
+    from safety_sim.registration import row
+
+    r = row(env_id)
+    if r.family == "multigoal" and not r.kwargs.get("debug"):
+        from safety_sim.navigation.multigoal.vector import MultiGoalVectorEnv
+
+        spec = copy.deepcopy(gymnasium.spec(env_id))
+        spec.kwargs = {**spec.kwargs, **kwargs}
+        env = MultiGoalVectorEnv(num_envs, **spec.kwargs)
+        spec.kwargs.update(num_envs=num_envs, vectorization_mode="vector_entry_point")
+        env.spec = spec
+        return env
+    if r.vector_entry_point is None:
+        raise ValueError(f"{env_id} has no native vector env (gymnasium.make_vec(id, n, "
+                         "vectorization_mode='sync') runs copies of the single env)")
+    return gymnasium.make_vec(env_id, num_envs, vectorization_mode="vector_entry_point",
+                              **kwargs)
 
 
 def make_ma(scenario: str, agent_conf: str | None, **kwargs):

@@ -210,7 +210,7 @@ class BatchedVectorEnv(VectorEnv):
             raise ResetNeeded(f"{self.name}: {checks.worlds_text(~self._was_reset)} never "
                               "reset; call reset() before step()")
 
-    def _check_actions(self, actions) -> np.ndarray:
+    def _check_actions(self, actions) -> Any:
         space = self.single_action_space
         if isinstance(space, spaces.Discrete):
             a = checks.check_discrete_actions(actions, int(space.n), self.num_envs, self.name)
@@ -267,7 +267,7 @@ class BatchedVectorEnv(VectorEnv):
     def _reset_worlds(self, ids: np.ndarray, start: Any) -> None:
         raise NotImplementedError
 
-    def _step_worlds(self, actions: np.ndarray, active: np.ndarray | None):
+    def _step_worlds(self, actions: Any, active: np.ndarray | None):
         raise NotImplementedError
 
     def _observe(self) -> Any:

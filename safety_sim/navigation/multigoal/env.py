@@ -81,6 +81,11 @@ class MultiGoalEnv(MujocoRenderMixin, gymnasium.Env):
     ``"rgb_array"``, ``"depth_array"``), ``width``/``height``, ``camera_id`` (the camera
     ``render`` films: -1, the default, is MuJoCo's free camera; ``safety-sim record`` aims it
     at the whole level through ``model`` and ``config.extents``).
+
+    N worlds at once, on ``mujoco.batch``: ``safety_sim.make_vec(id, N)``
+    (:class:`~safety_sim.navigation.multigoal.vector.MultiGoalVectorEnv`, the same dicts with a
+    leading world axis; not for the Debug ids). The PettingZoo form:
+    ``safety_sim.parallel_env(id)``.
     """
 
     #: render() (MujocoRenderMixin's) draws no decorations
