@@ -80,7 +80,7 @@ class VectorInfos:
             if not whole:
                 idle = ~stepped
                 values[idle], reported[idle], labels[idle] = 0.0, False, False
-            shared = {}                                  # both agents' cost dicts, etc.
+            shared: dict = {}                            # both agents' cost dicts, etc.
             for k, other in enumerate(AGENTS):
                 shared[other] = self._terms(values[:, k], reported[:, k])
                 shared["_" + other] = stepped
