@@ -102,6 +102,9 @@ def test_bad_batches_and_arguments_refused():
         sv.make(PUSH, num_envs=2.0)
     with pytest.raises(TypeError, match="bogus"):
         sv.make(PUSH, num_envs=1, asynchronous=False, bogus=1)
+    for mode in ("sync", "async", None):         # two agents: where to go instead
+        with pytest.raises(ValueError, match=r"two agents.*safety_sim.make_vec"):
+            sv.make("SafetyPointMultiGoal1-v0", num_envs=2, vectorization_mode=mode)
 
 
 def test_async_worker_errors_reach_the_caller():

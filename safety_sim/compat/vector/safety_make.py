@@ -12,7 +12,11 @@ from safety_sim.compat.vector.safety import SafetySyncVectorEnv, SafetyVectorEnv
 from safety_sim.compat.vector.safety_async import SafetyAsyncVectorEnv
 from safety_sim.compat.vector.safety_native import NativeSafetyVectorEnv, autoreset_mode_name
 from safety_sim.compat.wrappers import make as make_env
+from safety_sim.registration import ENV_ROWS
 from safety_sim.vector.base import AutoresetMode
+
+#: the MultiGoal ids: dicts keyed by agent (``safety_sim.make_vec`` batches them)
+_TWO_AGENT_IDS = frozenset(r.id for r in ENV_ROWS if r.family == "multigoal")
 
 MODES = ("async", "sync", "native")
 
@@ -102,6 +106,10 @@ def make(env_id, num_envs: int = 1, asynchronous: bool = True, wrappers=None,
     ``make_fn`` does for each sub-env).
     """
     num_envs = core.check_int(num_envs, "num_envs", "vector.make", low=1)
+    if isinstance(env_id, str) and env_id in _TWO_AGENT_IDS:
+        raise ValueError(f"vector.make: {env_id!r} has two agents (rewards and costs keyed by "
+                         "agent), which this vector API cannot carry (one reward per env); "
+                         f"safety_sim.make_vec({env_id!r}, {num_envs}) gives N worlds of it")
     ws = _wrapper_list(wrappers)
     mode = resolve_mode(env_id, asynchronous, ws, vectorization_mode)
     if context is not None and mode != "async":
