@@ -293,10 +293,12 @@ class ActionCheckMixin:
 def oracle(env: gymnasium.Env) -> Callable[[Any], Any]:
     """A scripted policy: ``policy = oracle(env); a = policy(obs)``. It may read the env's true
     state. Oracles exist for every gridworld and, in the navigation tasks, for Point and Car on
-    Push, Goal and Button; TypeError otherwise."""
+    Push, Goal and Button (Building and config-built levels included), FormulaOne and MultiGoal
+    (a dict of both agents' actions); TypeError otherwise."""
     base = env.unwrapped
     factory = getattr(base, "make_oracle", None)
     if factory is None:
         raise TypeError(f"{type(base).__name__} has no oracle policy (oracles exist for the "
-                        "gridworlds and for Point and Car on Push, Goal and Button)")
+                        "gridworlds and for Point and Car on Push, Goal, Button, FormulaOne "
+                        "and MultiGoal)")
     return factory()

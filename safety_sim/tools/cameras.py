@@ -35,13 +35,16 @@ RING_TOP = 0.6
 def cameras(row: registration.EnvRow) -> tuple[str, ...]:
     """Camera names of an id, the recorder's default first. Navigation ids: ``overview``
     (``track`` for the Run levels, where the agent leaves the level) then the scene's own;
-    gridworlds: the grid scene's views; Safe Velocity: ``track``."""
+    MultiGoal: ``overview`` (its env films MuJoCo's free camera only); gridworlds: the grid
+    scene's views; Safe Velocity: ``track``."""
     if row.family in registration.NAVIGATION_FAMILIES:
         from safety_sim.navigation.scene import CAMERA_ORDER  # imports mujoco: only when asked
 
         first = ("track", OVERVIEW) if row.entry_point.endswith(":RunEnv") else (OVERVIEW,
                                                                                   "track")
         return first + tuple(name for name in CAMERA_ORDER if name not in first)
+    if row.family == "multigoal":
+        return (OVERVIEW,)
     if row.family in ("gridworld", "multiagent"):
         return GRID_CAMERAS
     if row.family == "velocity":

@@ -122,6 +122,19 @@ def test_record_multiagent_dict_actions(tmp_path):
     assert read_frames(tmp_path / "bup.mp4").shape[0] == steps + 1
 
 
+def test_record_multigoal_oracle_from_the_overview(tmp_path):
+    """MultiGoal's default camera is the overview (its env films the free camera only); the
+    oracle drives both agents (per-agent returns, no cost)."""
+    out = tmp_path / "multigoal.mp4"
+    res = _record(["--env", "SafetyPointMultiGoal1-v0", "--policy", "oracle", "--max-steps",
+                   "60", "--width", "64", "--height", "64", "--out", str(out)])
+    (steps, ret, cost), = _rollout("SafetyPointMultiGoal1-v0", "oracle", 0, 1, max_steps=60)
+    ep = res.episodes[0]
+    assert (ep.steps, ep.ret, ep.cost) == (steps, pytest.approx(ret), cost) == (60, ep.ret, 0.0)
+    assert set(ep.ret) == {"agent_0", "agent_1"}
+    assert read_frames(out).shape[0] == steps + 1
+
+
 @pytest.mark.parametrize("argv, message", [
     (["--env", "SafetyPointPush1-v1"], "SafetyPointPush1-v0"),  # close match suggested
     (["--env", "SafetyPointPush1-v0", "--camera", "top"], "fixedfar"),

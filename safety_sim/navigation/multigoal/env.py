@@ -85,7 +85,8 @@ class MultiGoalEnv(MujocoRenderMixin, gymnasium.Env):
     N worlds at once, on ``mujoco.batch``: ``safety_sim.make_vec(id, N)``
     (:class:`~safety_sim.navigation.multigoal.vector.MultiGoalVectorEnv`, the same dicts with a
     leading world axis; not for the Debug ids). The PettingZoo form:
-    ``safety_sim.parallel_env(id)``.
+    ``safety_sim.parallel_env(id)``. A scripted policy driving both agents to their goals round
+    everything that costs (Point, Car): ``safety_sim.oracle(env)``.
     """
 
     #: render() (MujocoRenderMixin's) draws no decorations
@@ -250,6 +251,14 @@ class MultiGoalEnv(MujocoRenderMixin, gymnasium.Env):
 
     def cost_fn(self, labels) -> float:
         return cost_fn(labels)
+
+    def make_oracle(self):
+        """Both agents driven to their goals round the hazards, the vases and each other
+        (Point and Car; TypeError otherwise): use ``safety_sim.oracle(env)``
+        (:class:`~safety_sim.navigation.multigoal.oracle.MultiGoalOracle`)."""
+        from safety_sim.navigation.multigoal.oracle import MultiGoalOracle
+
+        return MultiGoalOracle(self)
 
     def close(self) -> None:
         self._render.close()
