@@ -16,7 +16,6 @@ import gymnasium
 import numpy as np
 
 from safety_sim import ops
-from safety_sim.core import check_flag, check_int
 from safety_sim.navigation import tasks as nav_tasks
 from safety_sim.navigation.batch_backend import BatchBackend
 from safety_sim.navigation.env import NavigationEnv
@@ -26,7 +25,7 @@ from safety_sim.navigation.stepping import ManyWorldsStep
 from safety_sim.navigation.view import NavView
 from safety_sim.navigation.worlds import NavWorlds
 from safety_sim.vector.base import AutoresetMode, BatchedVectorEnv
-from safety_sim.vector.mujoco_batch import check_threads
+from safety_sim.vector.mujoco_batch import batch_options
 
 
 class NavigationVectorEnv(BatchedVectorEnv):
@@ -79,15 +78,13 @@ class NavigationVectorEnv(BatchedVectorEnv):
             raise TypeError(f"{type(self).__name__}: no GPU form (device={kwargs['device']!r}); "
                             "the CPU vector env takes no device")
         single = self.single_class(render_mode=render_mode, **kwargs)
-        self._use_batch = use_batch = None if use_batch is None else check_flag(
-            use_batch, "use_batch", f"{single.name} vector env")
-        limit = single.config.max_episode_steps
-        limit = limit if max_episode_steps is None else min(
-            limit, check_int(max_episode_steps, "max_episode_steps", single.name, low=1))
+        use_batch, limit, threads = batch_options(
+            single.name, single.config.max_episode_steps, max_episode_steps, use_batch,
+            num_threads)
+        self._use_batch = use_batch
         super().__init__(single, num_envs, name=f"{single.name} vector env",
                          max_episode_steps=limit, autoreset_mode=autoreset_mode,
                          render_mode=render_mode)
-        threads = 0 if num_threads is None else check_threads(num_threads, self.name)
         n = self.num_envs
         self.runtime = lv = single.runtime
         self.task, self.config, self.label_names = lv.task, lv.config, lv.task.label_names

@@ -16,7 +16,7 @@ import copy
 import mujoco
 import numpy as np
 
-from safety_sim.core import check_int
+from safety_sim.core import check_flag, check_int
 from safety_sim.vector.memory import check_fits
 
 STAGE_NONE = int(mujoco.mjtStage.mjSTAGE_NONE)
@@ -41,6 +41,20 @@ def check_threads(num_threads, name: str) -> int:
     """``num_threads`` as an int in [1, :data:`MAX_THREADS`]; TypeError/ValueError naming it
     (beyond a C int, MuJoCo's binding would only say ``incompatible constructor arguments``)."""
     return check_int(num_threads, "num_threads", name, low=1, high=MAX_THREADS)
+
+
+def batch_options(single_name: str, own_limit: int, max_episode_steps, use_batch,
+                  num_threads) -> tuple[bool | None, int, int]:
+    """The options of a vector env of MuJoCo worlds of the single env ``single_name``, checked:
+    ``use_batch`` (None or a bool, for :func:`open_backend`), the step limit
+    (``max_episode_steps``, at most the env's own ``own_limit``; None: that) and the thread
+    count (0, for None: all cores)."""
+    name = f"{single_name} vector env"
+    use_batch = None if use_batch is None else check_flag(use_batch, "use_batch", name)
+    limit = own_limit if max_episode_steps is None else min(
+        own_limit, check_int(max_episode_steps, "max_episode_steps", single_name, low=1))
+    threads = 0 if num_threads is None else check_threads(num_threads, name)
+    return use_batch, limit, threads
 
 
 def batch_class():

@@ -10,14 +10,13 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
 
-from safety_sim.core import check_flag, check_int
 from safety_sim.navigation.multigoal.env import MultiGoalEnv
 from safety_sim.navigation.multigoal.infos import RESET, STEP, VectorInfos
 from safety_sim.navigation.multigoal.world import AGENTS, STEPS
 from safety_sim.navigation.multigoal.worlds import MultiGoalWorlds
 from safety_sim.vector import checks
 from safety_sim.vector.base import AutoresetMode, BatchedVectorEnv
-from safety_sim.vector.mujoco_batch import check_threads
+from safety_sim.vector.mujoco_batch import batch_options
 
 
 class MultiGoalVectorEnv(BatchedVectorEnv):
@@ -64,14 +63,12 @@ class MultiGoalVectorEnv(BatchedVectorEnv):
         if "device" in kwargs:
             raise TypeError(f"MultiGoal vector env: no GPU form (device={kwargs['device']!r})")
         single = MultiGoalEnv(render_mode=render_mode, **kwargs)
-        self._use_batch = use_batch = None if use_batch is None else check_flag(
-            use_batch, "use_batch", f"{single.name} vector env")
-        limit = STEPS if max_episode_steps is None else min(
-            STEPS, check_int(max_episode_steps, "max_episode_steps", single.name, low=1))
+        use_batch, limit, threads = batch_options(
+            single.name, STEPS, max_episode_steps, use_batch, num_threads)
+        self._use_batch = use_batch
         super().__init__(single, num_envs, name=f"{single.name} vector env",
                          max_episode_steps=limit, autoreset_mode=autoreset_mode,
                          render_mode=render_mode)
-        threads = 0 if num_threads is None else check_threads(num_threads, self.name)
         n = self.num_envs
         world = single.world
         self.label_names = world.costs.label_names
