@@ -215,3 +215,19 @@ def test_a_copy_goes_on_as_the_original(how):
                 assert np.array_equal(a[k][agent], b[k][agent])
         assert [world_info(a[4][agent], i) for agent in AGENTS for i in range(3)] == \
             [world_info(b[4][agent], i) for agent in AGENTS for i in range(3)]
+
+
+def test_a_step_in_which_every_world_resets():
+    """One-step episodes: every other step no world steps (next-step autoreset of all)."""
+    venv = MultiGoalVectorEnv(2, agent="Point", level=1, max_episode_steps=1)
+    single = gymnasium.make("SafetyPointMultiGoal1-v0", max_episode_steps=1)
+    venv.reset(seed=6)
+    single.reset(seed=7)
+    zero = {a: np.zeros((2, 2)) for a in AGENTS}
+    _, _, _, trunc, _ = venv.step(zero)
+    assert trunc["agent_0"].all()
+    obs, rew, term, trunc, info = venv.step(zero)
+    o, inf = single.reset()                      # world 1's next episode
+    assert np.array_equal(obs["agent_0"][1], o["agent_0"])
+    assert not (rew["agent_0"].any() or term["agent_1"].any() or trunc["agent_1"].any())
+    assert world_info(info["agent_1"], 1) == inf["agent_1"] and "reward_sum" not in info["agent_1"]
