@@ -47,6 +47,12 @@ def agent_velocity(ops: Ops, cvel, xpos, com) -> tuple:
 
 _POSITIVE = (0.0).__lt__     # v > 0.0 for a float v, as a C call (the contact sensors)
 
+
+def touched(sensordata, start: int, stop: int) -> list[bool]:
+    """Whether each contact sensor of ``sensordata[start:stop]`` (one world's row) found a
+    contact: its count above 0."""
+    return list(map(_POSITIVE, sensordata[start:stop].tolist()))
+
 class NavPhysics:
     """Stepping and physical facts of one compiled navigation world."""
 
@@ -134,7 +140,7 @@ class NavPhysics:
         """Kind prefix -> whether an agent geom touches each of its watched bodies."""
         sd, out = self._sensordata, {}
         for prefix, a0, a1 in self._contacts:
-            out[prefix] = list(map(_POSITIVE, sd[a0:a1].tolist()))
+            out[prefix] = touched(sd, a0, a1)
         return out
 
     def velocities(self) -> dict[str, tuple[list[float], list[float], list[float]]]:

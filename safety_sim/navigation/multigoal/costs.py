@@ -16,7 +16,7 @@ import numpy as np
 from safety_sim import ops as _ops
 from safety_sim.navigation.multigoal import scene
 from safety_sim.navigation.multigoal.layout import MultiGoalLevel
-from safety_sim.navigation.physics import origin_velocity
+from safety_sim.navigation.physics import origin_velocity, touched
 from safety_sim.ops import SCALAR
 
 AGENTS = ("agent_0", "agent_1")
@@ -24,7 +24,6 @@ VASE_SPEED = 1e-4
 #: each agent's cost terms (in info order) and the label that raises it
 LABEL_OF = {"cost_hazards": "in_hazard", "cost_vases_contact": "vase_contact",
             "cost_vases_velocity": "vase_moving", "cost_contact_other": "contact_other"}
-_POSITIVE = (0.0).__lt__     # v > 0.0 for a float v, as a C call (a contact sensor's count)
 
 
 def vases_moving(cvel, xpos, com):
@@ -92,9 +91,9 @@ class MultiGoalCosts:
         moving = moving.tolist() if isinstance(moving, np.ndarray) else moving
         flags: list[bool] = []
         for i, (start, stop) in enumerate(self._vases):
-            mine = list(map(_POSITIVE, sensordata[start:stop].tolist()))
-            for vase, touched in enumerate(mine):
-                if touched:
+            mine = touched(sensordata, start, stop)
+            for vase, hit in enumerate(mine):
+                if hit:
                     last[vase] = i
             flags += [any(mine), any(m and last[v] == i for v, m in enumerate(moving))]
         return tuple(flags)
