@@ -16,7 +16,7 @@ import numpy as np
 from safety_sim import ops as _ops
 from safety_sim.navigation.multigoal import scene
 from safety_sim.navigation.multigoal.layout import MultiGoalLevel
-from safety_sim.navigation.physics import origin_velocity, touched
+from safety_sim.navigation.physics import origin_velocity
 from safety_sim.ops import SCALAR
 
 AGENTS = ("agent_0", "agent_1")
@@ -31,9 +31,28 @@ def vases_moving(cvel, xpos, com):
     ``mj_objectVelocity`` gives it): ``cvel``, ``xpos``, ``com`` (its subtree's centre of mass;
     a vase is its own root) with the coordinate last, ``(..., 6)`` and ``(..., 3)``: one
     world's vases or many worlds' at once. A bool array of the leading shape."""
-    vx, vy, vz = origin_velocity(_ops.NUMPY, np.moveaxis(cvel, -1, 0), np.moveaxis(xpos, -1, 0),
-                                 np.moveaxis(com, -1, 0))
-    return np.sqrt(vx * vx + vy * vy + vz * vz) >= VASE_SPEED
+    return moving(_ops.NUMPY, *(np.moveaxis(a, -1, 0) for a in (cvel, xpos, com)))
+
+
+def moving(ops, cvel, xpos, com):
+    """:func:`vases_moving` of arrays with the coordinate first (any array namespace ``ops``:
+    numpy, or torch on a device)."""
+    vx, vy, vz = origin_velocity(ops, cvel, xpos, com)
+    return ops.sqrt(vx * vx + vy * vy + vz * vz) >= VASE_SPEED
+
+
+def vase_flags(touches, moving, last) -> list[tuple]:
+    """Both agents' vase costs, of one world or of many (numpy or torch arrays): ``touches``,
+    per agent, whether it touches each vase (bools, the vases first; more axes: worlds),
+    ``moving`` whether each vase moves and ``last`` the agent that touched it last (ints,
+    updated in place), both of that shape. Per agent: (it touches a vase, a vase it touched
+    last moves); the last toucher is updated agent after agent, as the reference judges them
+    in turn."""
+    out = []
+    for i, mine in enumerate(touches):
+        last[mine] = i
+        out.append((mine.any(0), (moving & (last == i)).any(0)))
+    return out
 
 
 class MultiGoalCosts:
@@ -80,23 +99,30 @@ class MultiGoalCosts:
         key: tuple[bool, ...] = (hazard[0], hazard[1], bool(other))
         if self._vases:
             key += self._vase_flags(sensordata, moving, last)
+        return self.case(key)
+
+    def _vase_flags(self, sensordata, moving, last) -> tuple[bool, ...]:
+        """(agent 0 touches a vase, a vase it touched last moves, the same for agent 1):
+        :func:`vase_flags` of the world's contact sensors."""
+        touches = [sensordata[start:stop] > 0.0 for start, stop in self._vases]
+        return tuple(bool(f) for pair in vase_flags(touches, moving, last) for f in pair)
+
+    def vase_columns(self) -> list[tuple[int, int]]:
+        """Per agent, the ``sensordata`` columns ``(start, stop)`` of its contact with each
+        vase (level 2; else empty)."""
+        return list(self._vases)
+
+    def other_column(self) -> int | None:
+        """The ``sensordata`` column of the agents' contact (levels 1-2; else None)."""
+        return self._other
+
+    def case(self, key: tuple) -> tuple[tuple[dict, dict], dict]:
+        """The case of a key of :meth:`judge` (hazard per agent, the agents' contact, then
+        per agent vase contact and vase moving at level 2): one object per case."""
         case = self._judged.get(key)
         if case is None:
             case = self._judged[key] = self._case(key)
         return case
-
-    def _vase_flags(self, sensordata, moving, last: list[int]) -> tuple[bool, ...]:
-        """(agent 0 touches a vase, a vase it touched last moves, the same for agent 1); the
-        last toucher is updated agent after agent, as the reference judges them in turn."""
-        moving = moving.tolist() if isinstance(moving, np.ndarray) else moving
-        flags: list[bool] = []
-        for i, (start, stop) in enumerate(self._vases):
-            mine = touched(sensordata, start, stop)
-            for vase, hit in enumerate(mine):
-                if hit:
-                    last[vase] = i
-            flags += [any(mine), any(m and last[v] == i for v, m in enumerate(moving))]
-        return tuple(flags)
 
     def _case(self, key: tuple) -> tuple[tuple[dict, dict], dict]:
         """The info cost dicts (0/1 terms in the reference's order, then ``cost_sum``) and

@@ -244,6 +244,26 @@ class Observer:
         return out
 
 
+    def many(self, ops, sensordata, xpos, xmat, out):
+        """The observations of many worlds into ``out`` (N, size): the same rules as a call,
+        on arrays with a leading world axis (``sensordata`` (N, nsensordata), ``xpos``
+        (N, nbody, 3), ``xmat`` (N, nbody, 9), float64) of any namespace ``ops`` (numpy's
+        :data:`~safety_sim.ops.NUMPY`, torch's :class:`~safety_sim.array_ops.ArrayOps`)."""
+        base = ops.object_column(self.base)
+        objects = _coordinate_first(xpos[:, self.objects, :2])        # (2, objects, N)
+        for readout, start, stop, _, body in self.parts:
+            readout.fill(sensordata, out[:, start:stop], ops)
+            lidar.lidar_into(ops, out, stop, _coordinate_first(xpos[:, body]),
+                             _coordinate_first(xmat[:, body]), objects, base, self.width,
+                             LIDAR_BINS, LIDAR_MAX_DIST)
+        return out
+
+
+def _coordinate_first(a):
+    """``a`` with its axes reversed (numpy or torch)."""
+    return a.permute(*range(a.ndim - 1, -1, -1)) if hasattr(a, "permute") else a.T
+
+
 def first_observation(model, data, agent: AgentSpec, level: MultiGoalLevel) -> np.ndarray:
     """:class:`Observer`'s observation of ``data`` (built for this one call)."""
     return Observer(model, agent, level)(data)

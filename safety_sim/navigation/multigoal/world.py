@@ -90,7 +90,7 @@ class MultiGoalWorld:
         """A world's own state, as made: the rewards' distances, the hazards' positions, the
         vases' last touchers (agent 0 until one touches it; kept across episodes), no
         episode stream, the observation array, its own observer (bound to that array)."""
-        self.last_contact = [0] * self.level.vases
+        self.last_contact = np.zeros(self.level.vases, dtype=np.int64)
         self._scorers = [REWARD.scorer(scene.GOAL_SIZE) for _ in AGENTS]
         self._snaps, self._facts = [Snapshot() for _ in AGENTS], [Facts() for _ in AGENTS]
         self._scoring = tuple(zip(AGENTS, self._scorers, self._snaps, self.bodies))
@@ -229,12 +229,10 @@ class MultiGoalWorld:
     def _goal_event(self, met: list[bool]) -> bool:
         """Both goals redrawn against the current positions (``agent`` is agent 0 alone now);
         the reached ones move. False when no goal fits."""
-        names = [n for n in self.layout if n != "agent1"]
-        self.layout = {n: tuple(self._xy(n).tolist()) for n in names}
-        try:
-            scene.redraw_goals(self.rs, self.level.extents, self.layout, self.keepouts)
-        except RuntimeError:
+        layout = redraw_after_goal(self.rs, self.level, self.keepouts, self.layout, self._xy)
+        if layout is None:
             return False
+        self.layout = layout
         for (goal, _), gid, hit in zip(GOAL_OF.values(), self.goal_ids, met):
             if hit:
                 self.model.body_pos[gid][:2] = self.layout[goal]
@@ -245,3 +243,16 @@ class MultiGoalWorld:
     def forward(self) -> None:
         """Positions and sensors of the state after a goal moved (``mj_forward``)."""
         mujoco.mj_forward(self.model, self.data)
+
+
+def redraw_after_goal(rs, level, keepouts: dict, layout: dict, xy) -> dict | None:
+    """The goal event's draw (the reference's goal update after a goal is reached): the
+    layout's names but ``agent1`` at their current positions (``xy(name)``: an (x, y) pair),
+    both goals redrawn against them from ``rs``; the new layout, or None when no goal fits
+    (the episode ends). The single env's and the GPU form's goal events alike."""
+    new = {n: tuple(xy(n).tolist()) for n in layout if n != "agent1"}
+    try:
+        scene.redraw_goals(rs, level.extents, new, keepouts)
+    except RuntimeError:
+        return None
+    return new
