@@ -38,7 +38,9 @@ def make_vec(env_id: str, num_envs: int = 1, **kwargs):
     ``vector_entry_point`` this is ``gymnasium.make_vec(env_id, num_envs,
     vectorization_mode="vector_entry_point", **kwargs)``; for the MultiGoal ids (two agents,
     which gymnasium's vector API cannot carry: it builds none for them) it is
-    :class:`~safety_sim.navigation.multigoal.vector.MultiGoalVectorEnv`. ``kwargs``: the
+    :class:`~safety_sim.navigation.multigoal.vector.MultiGoalVectorEnv`, and with a
+    ``device`` (``"cuda"``, ``"cpu"``: Warp's CPU device) its GPU form
+    :class:`~safety_sim.gpu.multigoal.MultiGoalGpuVectorEnv`. ``kwargs``: the
     registered kwargs to override, and the vector env's own (``num_threads``,
     ``autoreset_mode``, ``max_episode_steps``, ...). ValueError for an id without one (the
     Debug ids: one keyboard; gymnasium's ``vectorization_mode="sync"`` runs copies of any
@@ -49,6 +51,12 @@ def make_vec(env_id: str, num_envs: int = 1, **kwargs):
 
     r = row(env_id)
     if r.family == "multigoal" and not r.kwargs.get("debug"):
+        if kwargs.get("device") is not None:     # its GPU form (MuJoCo Warp; [gpu] extra)
+            import safety_sim.gpu
+
+            device = kwargs.pop("device")
+            return safety_sim.gpu.make_vec(env_id, num_envs, device=device, **kwargs)
+        kwargs.pop("device", None)
         from safety_sim.navigation.multigoal.vector import MultiGoalVectorEnv
 
         spec = copy.deepcopy(gymnasium.spec(env_id))

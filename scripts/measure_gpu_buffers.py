@@ -47,6 +47,18 @@ def base_ids() -> list[str]:
     return [f"Safety{a}{t}-v0" for a in AGENTS for t in TASKS]
 
 
+def multigoal_ids() -> list[str]:
+    """The MultiGoal ids (two agents a world: their GPU form's buffers)."""
+    return [f"Safety{a}MultiGoal{lv}-v0" for a in AGENTS for lv in (0, 1, 2)]
+
+
+def uniform(rng, space):
+    """A uniform action of ``space`` (a Box, or a Dict of Boxes: MultiGoal's agents)."""
+    if hasattr(space, "spaces"):
+        return {k: uniform(rng, sub) for k, sub in space.spaces.items()}
+    return rng.uniform(space.low, space.high)
+
+
 def contact_rows(dim: np.ndarray, cone: int) -> np.ndarray:
     """Constraint rows per contact of dimension ``dim`` (MuJoCo's and MJWarp's count)."""
     if cone == int(mujoco.mjtCone.mjCONE_ELLIPTIC):
@@ -74,8 +86,9 @@ def measure_c(env_id: str, steps: int, seed: int) -> dict:
         rng = np.random.default_rng(seed)
         space = env.action_space
         for _ in range(steps):
-            _, _, term, trunc, _ = env.step(rng.uniform(space.low, space.high))
-            if term or trunc:
+            _, _, term, trunc, _ = env.step(uniform(rng, space))
+            if np.any(list(term.values()) if isinstance(term, dict) else term) or \
+                    np.any(list(trunc.values()) if isinstance(trunc, dict) else trunc):
                 env.reset()
     finally:
         mujoco.set_mjcb_control(None)
@@ -116,13 +129,22 @@ def measure_warp(env_id: str, n: int, steps: int, seed: int = 0) -> dict:
     return peak
 
 
-def write_table(rows: list[dict], command: str) -> None:
+def write_table(rows: list[dict]) -> None:
+    """The table with ``rows`` (new levels added, measured ones replaced; the others kept)."""
+    from safety_sim.gpu.buffer_table import PEAKS
+
+    peaks = dict(PEAKS)
+    peaks.update({r["level"]: (r["ncon"], r["nefc"]) for r in rows})
     lines = ['"""Measured peak contact and constraint counts of one world per navigation level',
              "(MuJoCo C, random actions), from which ``physics.default_buffers`` sizes MJWarp's",
-             "buffers. Written by ``scripts/measure_gpu_buffers.py`` (see there and docs/gpu.md):",
-             "", f"    {command}", "", 'level name -> (ncon, nefc)."""', "", "PEAKS = {"]
-    for r in rows:
-        lines.append(f"    {r['level']!r}: ({r['ncon']}, {r['nefc']}),")
+             "buffers. Written by ``scripts/measure_gpu_buffers.py`` (see there and docs/gpu.md;",
+             "each run replaces the levels it measured):", "",
+             "    python scripts/measure_gpu_buffers.py --steps 1000 --seeds 0 1 2 --write",
+             "    python scripts/measure_gpu_buffers.py multigoal --steps 1000 --seeds 0 1 2 "
+             "--write",
+             "", 'level name -> (ncon, nefc)."""', "", "PEAKS = {"]
+    for level, (ncon, nefc) in peaks.items():
+        lines.append(f"    {level!r}: ({ncon}, {nefc}),")
     lines.append("}")
     TABLE.write_text("\n".join(lines) + "\n")
 
@@ -130,13 +152,14 @@ def write_table(rows: list[dict], command: str) -> None:
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python scripts/measure_gpu_buffers.py",
                                 description=__doc__.split("\n\n")[0])
-    p.add_argument("ids", nargs="*", help="default: every base navigation id (65)")
+    p.add_argument("ids", nargs="*", help="default: every base navigation id (65); "
+                   "'multigoal': the 15 MultiGoal ids")
     p.add_argument("--steps", type=int, default=1000, help="steps per seed")
     p.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
     p.add_argument("--warp", type=int, nargs=2, metavar=("N", "STEPS"))
     p.add_argument("--write", action="store_true")
     a = p.parse_args(argv)
-    ids = a.ids or base_ids()
+    ids = multigoal_ids() if a.ids == ["multigoal"] else a.ids or base_ids()
     rows = []
     for env_id in ids:
         t = time.perf_counter()
@@ -151,8 +174,7 @@ def main(argv=None) -> int:
         rows.append(row)
         print(json.dumps(row), flush=True)
     if a.write:
-        write_table(rows, "python scripts/measure_gpu_buffers.py " + " ".join(
-            argv if argv is not None else sys.argv[1:]))
+        write_table(rows)
     return 0
 
 

@@ -4,15 +4,16 @@ single-source rules on torch tensors, exact layouts from the host sampler (``doc
 ``safety_sim.gpu.make_vec(id, num_envs, device="cuda")`` (or ``"cpu"``: Warp's CPU device)
 builds :class:`~safety_sim.gpu.env.NavigationGpuVectorEnv` for every navigation id (Push,
 Goal, Button, Circle, Run, Race, FadingEasy/Hard, Building, the config-built Base ids x Point,
-Car, Doggo, Racecar, Ant; ``SafetyNavigation-v0`` with a ``config``; not FormulaOne, MultiGoal
-or the Debug ids). Needs the ``[gpu]`` extra (``pip install -e '.[gpu]'``); importing this package
-loads none of it.
+Car, Doggo, Racecar, Ant; ``SafetyNavigation-v0`` with a ``config``; not FormulaOne or the
+Debug ids) and :class:`~safety_sim.gpu.multigoal.MultiGoalGpuVectorEnv` for the MultiGoal ids
+(two agents a world; not their Vision ids). Needs the ``[gpu]`` extra (``pip install -e
+'.[gpu]'``); importing this package loads none of it.
 """
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["make_vec", "NavigationGpuVectorEnv"]
+__all__ = ["make_vec", "NavigationGpuVectorEnv", "MultiGoalGpuVectorEnv"]
 
 
 def make_vec(env_id: str, num_envs: int = 1, *, device: str = "cuda", **kwargs: Any):
@@ -21,13 +22,22 @@ def make_vec(env_id: str, num_envs: int = 1, *, device: str = "cuda", **kwargs: 
     import gymnasium
     from gymnasium.envs.registration import load_env_creator
 
+    from safety_sim.registration import ENV_ROWS
+
     # the ids are registered: importing safety_sim.gpu ran safety_sim/__init__.py first
     spec = gymnasium.spec(env_id)
+    family = next((r.family for r in ENV_ROWS if r.id == env_id), None)
+    if family == "multigoal" and not spec.kwargs.get("debug"):
+        from safety_sim.gpu.multigoal import MultiGoalGpuVectorEnv
+
+        env = MultiGoalGpuVectorEnv(num_envs, device=device, **{**spec.kwargs, **kwargs})
+        env.spec = spec
+        return env
     # the ids with a GPU form are those whose vector entry point is the front door's choice
     if not str(getattr(spec, "vector_entry_point", None)).startswith("safety_sim.backends:"):
         raise ValueError(f"{env_id}: the GPU form covers the navigation ids (Push, Goal, "
-                         "Button, Circle, Run, Race, Fading, Building, the config-built Base "
-                         "ids, SafetyNavigation-v0); this id is not one")
+                         "Button, Circle, Run, Race, Fading, Building, MultiGoal, the "
+                         "config-built Base ids, SafetyNavigation-v0); this id is not one")
     merged = {**spec.kwargs, **kwargs}
     if spec.max_episode_steps is not None:
         merged.setdefault("max_episode_steps", spec.max_episode_steps)
@@ -51,4 +61,8 @@ def __getattr__(name: str):
         from safety_sim.gpu.env import NavigationGpuVectorEnv
 
         return NavigationGpuVectorEnv
+    if name == "MultiGoalGpuVectorEnv":
+        from safety_sim.gpu.multigoal import MultiGoalGpuVectorEnv
+
+        return MultiGoalGpuVectorEnv
     raise AttributeError(name)

@@ -1,8 +1,10 @@
 """Measured peak contact and constraint counts of one world per navigation level
 (MuJoCo C, random actions), from which ``physics.default_buffers`` sizes MJWarp's
-buffers. Written by ``scripts/measure_gpu_buffers.py`` (see there and docs/gpu.md):
+buffers. Written by ``scripts/measure_gpu_buffers.py`` (see there and docs/gpu.md;
+each run replaces the levels it measured):
 
     python scripts/measure_gpu_buffers.py --steps 1000 --seeds 0 1 2 --write
+    python scripts/measure_gpu_buffers.py multigoal --steps 1000 --seeds 0 1 2 --write
 
 level name -> (ncon, nefc)."""
 
@@ -72,4 +74,19 @@ PEAKS = {
     'SafetyAntCircle1': (6, 63),
     'SafetyAntCircle2': (9, 94),
     'SafetyAntRun0': (9, 92),
+    'SafetyPointMultiGoal0': (2, 20),
+    'SafetyPointMultiGoal1': (6, 60),
+    'SafetyPointMultiGoal2': (44, 440),
+    'SafetyCarMultiGoal0': (10, 100),
+    'SafetyCarMultiGoal1': (14, 140),
+    'SafetyCarMultiGoal2': (51, 510),
+    'SafetyDoggoMultiGoal0': (14, 152),
+    'SafetyDoggoMultiGoal1': (18, 188),
+    'SafetyDoggoMultiGoal2': (53, 544),
+    'SafetyRacecarMultiGoal0': (20, 206),
+    'SafetyRacecarMultiGoal1': (24, 246),
+    'SafetyRacecarMultiGoal2': (61, 616),
+    'SafetyAntMultiGoal0': (8, 84),
+    'SafetyAntMultiGoal1': (13, 138),
+    'SafetyAntMultiGoal2': (48, 484),
 }

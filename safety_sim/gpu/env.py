@@ -18,7 +18,36 @@ from safety_sim.navigation.stepping import ManyWorldsStep
 from safety_sim.vector.base import AutoresetMode, BatchedVectorEnv
 
 
-class NavigationGpuVectorEnv(BatchedVectorEnv):
+class DeviceOutputsMixin:
+    """What the GPU forms share besides their worlds: the checks of the form's own flags,
+    the refusal to copy, handing results over to the caller's stream."""
+
+    name: str
+    worlds: Any
+    torch: Any
+    torch_device: Any
+
+    @staticmethod
+    def _check_form(label: str, check_actions: Any, render_mode: Any) -> None:
+        if not isinstance(check_actions, bool):
+            raise TypeError(f"{label}: check_actions must be True or False, got "
+                            f"{check_actions!r}")
+        if render_mode is not None:
+            raise ValueError(f"{label}: render_mode is not supported by the GPU form (render "
+                             f"a world with the CPU single env); got {render_mode!r}")
+
+    def __reduce_ex__(self, protocol):
+        raise TypeError(f"{self.name}: the GPU form cannot be copied or pickled (its worlds "
+                        "live in MuJoCo Warp device arrays); copy a CPU env, or rebuild the GPU "
+                        "env and reset it with the same seed")
+
+    def _hand_over(self) -> None:
+        """On a GPU, the caller's stream waits for the env's (results ready in order)."""
+        if self.worlds.cuda:
+            self.torch.cuda.current_stream(self.torch_device).wait_stream(self.worlds.stream)
+
+
+class NavigationGpuVectorEnv(DeviceOutputsMixin, BatchedVectorEnv):
     """N worlds of a navigation level on one device (``docs/gpu.md``): ``device="cuda"`` (a
     GPU) or ``"cpu"`` (Warp's CPU device: the same kernels on the host, for tests).
 
@@ -58,12 +87,7 @@ class NavigationGpuVectorEnv(BatchedVectorEnv):
                  layout_threads: int | None = None, check_actions: bool = True,
                  **kwargs: Any) -> None:
         label = f"{single_class.__name__} (GPU vector env)"
-        if not isinstance(check_actions, bool):
-            raise TypeError(f"{label}: check_actions must be True or False, got "
-                            f"{check_actions!r}")
-        if render_mode is not None:
-            raise ValueError(f"{label}: render_mode is not supported by the GPU form (render "
-                             f"a world with the CPU single env); got {render_mode!r}")
+        self._check_form(label, check_actions, render_mode)
         mods = _deps.modules(label)
         warp_device, torch_device = _deps.resolve_device(device, label, mods)
         self.torch, self.torch_device = mods.torch, torch_device
@@ -96,11 +120,6 @@ class NavigationGpuVectorEnv(BatchedVectorEnv):
         """MemoryError before anything per world is allocated (:mod:`safety_sim.gpu.memory`)."""
         check_world_memory(single_env.runtime, num_envs, *self._buffers, self.torch,
                            self.torch_device, self.name)
-
-    def __reduce_ex__(self, protocol):
-        raise TypeError(f"{self.name}: the GPU form cannot be copied or pickled (its worlds "
-                        "live in MuJoCo Warp device arrays); copy a CPU env, or rebuild the GPU "
-                        "env and reset it with the same seed")
 
     # -- the kernels: ManyWorldsStep on MuJoCo Warp ----------------------------------------------
     def _start(self, options: dict[str, Any]) -> dict:
@@ -156,11 +175,6 @@ class NavigationGpuVectorEnv(BatchedVectorEnv):
                    self.outputs.value(trunc), self.outputs.info(info))
         self._hand_over()
         return out
-
-    def _hand_over(self) -> None:
-        """On a GPU, the caller's stream waits for the env's (results ready in order)."""
-        if self.worlds.cuda:
-            self.torch.cuda.current_stream(self.torch_device).wait_stream(self.worlds.stream)
 
     def cost_fn(self, labels) -> float:
         """The step cost implied by one world's set of labels (equals its ``info["cost"]``)."""

@@ -165,11 +165,12 @@ class WarpWorlds:
             if self.gremlins:
                 self.clock.masked_fill_(mask, 0.0)
 
-    def move_goal(self, ids, body_pos) -> None:
-        """The goal body's new position in the worlds ``ids`` (a goal event): its model row
-        and, as the goal is a static child of the world, its ``xpos`` (what ``forward``
-        would give; nothing else of the state depends on it)."""
-        torch, g = self.mods.torch, self.handles.goal_body
+    def move_goal(self, ids, body_pos, body: int | None = None) -> None:
+        """The goal body's (or ``body``'s: MultiGoal's two goals) new position in the worlds
+        ``ids`` (a goal event): its model row and, as the goal is a static child of the world,
+        its ``xpos`` (what ``forward`` would give; nothing else of the state depends on it)."""
+        torch = self.mods.torch
+        g = self.handles.goal_body if body is None else body
         idx = torch.as_tensor(ids, device=self.torch_device)
         pos = torch.as_tensor(body_pos, dtype=torch.float32).to(self.torch_device)
         with self.scope():

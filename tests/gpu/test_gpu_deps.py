@@ -33,14 +33,24 @@ def test_importing_the_package_loads_no_gpu_dependency():
 
 
 @pytest.mark.parametrize("env_id", ["SafetyConveyorBelt-v0", "SafetyPointFormulaOne1-v0",
-                                    "SafetyPointMultiGoal1-v0", "SafetyPointGoal1Debug-v0"])
+                                    "SafetyPointMultiGoal1Debug-v0", "SafetyPointGoal1Debug-v0"])
 def test_only_ids_with_a_gpu_form(env_id):
-    """The GPU form covers the ids whose vector entry point is the front door's: not the
-    gridworlds, FormulaOne (its free barriers), MultiGoal (two agents) or the Debug ids."""
+    """The GPU form covers the ids whose vector entry point is the front door's and the
+    MultiGoal ids: not the gridworlds, FormulaOne (its free barriers) or the Debug ids."""
     import safety_sim.gpu as gpu
 
     with pytest.raises(ValueError, match="navigation ids"):
         gpu.make_vec(env_id, 2, device="cpu")
+
+
+def test_multigoal_with_a_device_names_the_extra_when_it_is_missing(monkeypatch):
+    """``safety_sim.make_vec`` of a MultiGoal id with a device reaches its GPU form's
+    dependency check: a clear ImportError naming the extra."""
+    import safety_sim
+
+    _hide(monkeypatch, "warp", "mujoco_warp", "torch")
+    with pytest.raises(ImportError, match=r"pip install -e '\.\[gpu\]'"):
+        safety_sim.make_vec("SafetyPointMultiGoal1-v0", 2, device="cuda")
 
 
 @pytest.mark.parametrize("env_id", ["SafetyPointGoal1-v0", "SafetyCarBuildingButton1-v0",

@@ -83,13 +83,13 @@ class MultiGoalCosts:
             term == "cost_hazards" and level.hazards or term == "cost_contact_other" and
             level.contact_other or term.startswith("cost_vases") and level.vases_cost))
 
-    def judge(self, sensordata, xp: list, facts: list, moving, last: list[int]
+    def judge(self, sensordata, xp: list, facts: list, moving, last: np.ndarray
               ) -> tuple[tuple[dict, dict], dict]:
         """``((cost dict of agent 0, of agent 1), labels keyed by agent)`` of a state:
         ``sensordata`` (the world's row), ``xp`` (``xpos`` as lists), ``facts`` (per agent
         its :class:`~safety_sim.navigation.judging.Facts`, the hazards' positions set),
         ``moving`` (:func:`vases_moving` of the world's vases, level 2; else unused),
-        ``last`` (per vase, the agent that touched it last: updated)."""
+        ``last`` (per vase, the agent that touched it last, ints: updated)."""
         hazard = [False, False]
         if self.hazard_ids:
             for i, f in enumerate(facts):

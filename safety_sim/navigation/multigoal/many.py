@@ -86,12 +86,13 @@ class ManyJudge:
             else:
                 xs[...], ys[...] = where(mask, new[0], xs), where(mask, new[1], ys)
 
-    def judge(self, xpos, sensordata, vases=None):
+    def judge(self, xpos, sensordata, vases=None, active=None):
         """A step's rewards (per agent, (N,)) and codes ((N,) float64, whole numbers: see the
         module) from the state the physics left: ``xpos`` (N, nbody, 3), ``sensordata``
         (N, nsensordata), float64; ``vases``: the vases' ``cvel``, ``xpos``, subtree ``com``,
-        coordinate first ((6 | 3, vases, N); level 2). The goal events are the caller's
-        (then :meth:`start` of those worlds)."""
+        coordinate first ((6 | 3, vases, N); level 2); ``active``: (N,) bool, the worlds that
+        stepped (None: all; the others' vase touches are not remembered). The goal events are
+        the caller's (then :meth:`start` of those worlds)."""
         ops, where = self.ops, self.ops.where
         rewards, flags, met = [], [], []
         for k, scorer in enumerate(self.scorers):
@@ -107,6 +108,8 @@ class ManyJudge:
         flags.append(self.none if self.other is None else sensordata[:, self.other] > 0.0)
         if self.vase_cols:
             touches = [_t(sensordata[:, a:b]) > 0.0 for a, b in self.vase_cols]
+            if active is not None:
+                touches = [ops.logical_and(mine, active) for mine in touches]
             for pair in vase_flags(touches, moving(ops, *vases), self.last):
                 flags += pair
         bits = list(zip(flags, range(KEY_BITS))) + list(zip(met, MET_BITS))

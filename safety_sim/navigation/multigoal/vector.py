@@ -19,7 +19,76 @@ from safety_sim.vector.base import AutoresetMode, BatchedVectorEnv
 from safety_sim.vector.mujoco_batch import batch_options
 
 
-class MultiGoalVectorEnv(BatchedVectorEnv):
+class MultiGoalBatch(BatchedVectorEnv):
+    """What MultiGoal's vector envs share (the CPU one, :class:`MultiGoalVectorEnv`, and the
+    GPU form, :class:`safety_sim.gpu.multigoal.MultiGoalGpuVectorEnv`): the single env's form
+    with a leading world axis (dict actions checked per agent; rewards, terminated, truncated
+    as dicts keyed by agent), each world's seed stream, and the ``info`` tables of the cost
+    cases (:class:`~.infos.VectorInfos`). A subclass fills ``_kind`` (what each world reports),
+    ``_case`` (its case's row of the tables), ``_rewards`` and ``_met`` when it steps."""
+
+    _single: MultiGoalEnv
+
+    def _init_worlds(self, single: MultiGoalEnv) -> None:
+        n = self.num_envs
+        self.label_names = single.world.costs.label_names
+        self._rngs: list = [None] * n          # each world's seed stream (the single env's)
+        self._spaces = [cast(spaces.Box, single.action_space[a]) for a in AGENTS]
+        # what each world reports (infos.NONE/RESET/STEP), its cost case, rewards, goal met
+        self._infos = VectorInfos(self.label_names)
+        self._kind = np.zeros(n, dtype=np.int8)
+        self._case = np.zeros(n, dtype=np.int64)
+        self._rewards, self._met = np.zeros((n, 2)), np.zeros(n, dtype=bool)
+
+    @staticmethod
+    def _refuse_debug(kwargs: dict, name: str) -> None:
+        debug = kwargs.get("debug", False)
+        if isinstance(debug, (bool, np.bool_)) and debug:
+            raise ValueError(f"{name}: the Debug ids have no vector form (one keyboard drives "
+                             "one world)")
+
+    def _agents_actions(self, actions) -> list:
+        """Each agent's entry of a dict of actions (ValueError unless the keys are the
+        agents')."""
+        if not isinstance(actions, dict) or set(actions) != set(AGENTS):
+            raise ValueError(f"{self.name}: actions must be a dict with the keys {AGENTS} (each "
+                             f"an array of one action per world), got {actions!r}")
+        return [actions[a] for a in AGENTS]
+
+    def _prepare_reset(self, ids: np.ndarray, seeds: list, start: Any) -> list:
+        for i, seed in zip(ids.tolist(), seeds):
+            if seed is not None and not 0 <= seed < 2 ** 32:     # the single env's refusal
+                raise ValueError(f"{self.name}: world {i}: seed {seed} is not in [0, 2**32 - 1] "
+                                 "(a MultiGoal episode draws from numpy's RandomState(seed))")
+        return seeds
+
+    def _episode_seeds(self, ids: np.ndarray, seeds: list | None) -> list[int]:
+        """The seed of each world's episode (``seeds``: the caller's, None entries or None:
+        the next seed of the world's stream, as the single env's ``reset()``); marks them
+        reset."""
+        episode = []
+        for k, i in enumerate(ids.tolist()):
+            seed = None if seeds is None else seeds[k]
+            if seed is not None or self._rngs[i] is None:
+                self._rngs[i] = seeding.np_random(seed)[0]
+            if seed is None:
+                seed = int(self._rngs[i].integers(2 ** 31))
+            episode.append(seed)
+        self._kind[ids] = RESET
+        return episode
+
+    def _info(self, rows: np.ndarray | None) -> dict[str, Any]:
+        kind = self._kind if rows is None else np.where(rows, self._kind, 0)
+        return self._infos.build(kind, self._case, self._rewards, self._met)
+
+    def step(self, actions):
+        obs, rewards, terminated, truncated, info = super().step(actions)
+        return (obs, {a: rewards[:, k].copy() for k, a in enumerate(AGENTS)},
+                {a: terminated.copy() for a in AGENTS}, {a: truncated.copy() for a in AGENTS},
+                info)
+
+
+class MultiGoalVectorEnv(MultiGoalBatch):
     """N worlds of :class:`~safety_sim.navigation.multigoal.env.MultiGoalEnv` (two agents,
     ``agent_0`` and ``agent_1``) as one batch, in the single env's form with a leading world
     axis: world ``i`` after ``reset(seed=s)`` is the single env after ``reset(seed=s + i)``
@@ -56,12 +125,11 @@ class MultiGoalVectorEnv(BatchedVectorEnv):
                  autoreset_mode: Any = AutoresetMode.NEXT_STEP, render_mode: str | None = None,
                  num_threads: int | None = None, use_batch: bool | None = None,
                  **kwargs: Any) -> None:
-        debug = kwargs.get("debug", False)
-        if isinstance(debug, (bool, np.bool_)) and debug:
-            raise ValueError("MultiGoal vector env: the Debug ids have no vector form (one "
-                             "keyboard drives one world)")
+        self._refuse_debug(kwargs, "MultiGoal vector env")
         if "device" in kwargs:
-            raise TypeError(f"MultiGoal vector env: no GPU form (device={kwargs['device']!r})")
+            raise TypeError(f"MultiGoal vector env: a device ({kwargs['device']!r}) is the GPU "
+                            "form's: safety_sim.make_vec(id, n, device=...) or "
+                            "safety_sim.gpu.multigoal.MultiGoalGpuVectorEnv")
         single = MultiGoalEnv(render_mode=render_mode, **kwargs)
         use_batch, limit, threads = batch_options(
             single.name, STEPS, max_episode_steps, use_batch, num_threads)
@@ -69,17 +137,8 @@ class MultiGoalVectorEnv(BatchedVectorEnv):
         super().__init__(single, num_envs, name=f"{single.name} vector env",
                          max_episode_steps=limit, autoreset_mode=autoreset_mode,
                          render_mode=render_mode)
-        n = self.num_envs
-        world = single.world
-        self.label_names = world.costs.label_names
-        self.worlds = MultiGoalWorlds(world, n, threads, use_batch, self.name)
-        self._rngs: list = [None] * n          # each world's seed stream (the single env's)
-        self._spaces = [cast(spaces.Box, single.action_space[a]) for a in AGENTS]
-        # what each world reports (infos.NONE/RESET/STEP), its cost case, rewards, goal met
-        self._infos = VectorInfos(self.label_names)
-        self._kind = np.zeros(n, dtype=np.int8)
-        self._case = np.zeros(n, dtype=np.int64)
-        self._rewards, self._met = np.zeros((n, 2)), np.zeros(n, dtype=bool)
+        self._init_worlds(single)
+        self.worlds = MultiGoalWorlds(single.world, self.num_envs, threads, use_batch, self.name)
 
     def _check_size(self, single_env, num_envs: int) -> None:
         MultiGoalWorlds.check_size(single_env.world.model, num_envs, self._use_batch,
@@ -87,34 +146,14 @@ class MultiGoalVectorEnv(BatchedVectorEnv):
 
     # -- the kernels -------------------------------------------------------------------------
     def _check_actions(self, actions) -> tuple[np.ndarray, np.ndarray]:
-        if not isinstance(actions, dict) or set(actions) != set(AGENTS):
-            raise ValueError(f"{self.name}: actions must be a dict with the keys {AGENTS} (each "
-                             f"an array of one action per world), got {actions!r}")
-        a0, a1 = (checks.check_box_actions(actions[a], space, self.num_envs,
-                                           f"{self.name} ({a})")
-                  for a, space in zip(AGENTS, self._spaces))
+        a0, a1 = (checks.check_box_actions(act, space, self.num_envs, f"{self.name} ({a})")
+                  for act, a, space in zip(self._agents_actions(actions), AGENTS, self._spaces))
         return a0, a1
-
-    def _prepare_reset(self, ids: np.ndarray, seeds: list, start: Any) -> list:
-        for i, seed in zip(ids.tolist(), seeds):
-            if seed is not None and not 0 <= seed < 2 ** 32:     # the single env's refusal
-                raise ValueError(f"{self.name}: world {i}: seed {seed} is not in [0, 2**32 - 1] "
-                                 "(a MultiGoal episode draws from numpy's RandomState(seed))")
-        return seeds
 
     def _reset_worlds(self, ids: np.ndarray, seeds: list | None) -> None:
         """The single env's ``reset(seed=...)`` in each world of ``ids`` (None: autoreset,
         ``reset()``: the next seed of the world's stream)."""
-        episode = []
-        for k, i in enumerate(ids.tolist()):
-            seed = None if seeds is None else seeds[k]
-            if seed is not None or self._rngs[i] is None:
-                self._rngs[i] = seeding.np_random(seed)[0]
-            if seed is None:
-                seed = int(self._rngs[i].integers(2 ** 31))
-            episode.append(seed)
-        self._kind[ids] = RESET
-        self.worlds.reset(ids, episode)
+        self.worlds.reset(ids, self._episode_seeds(ids, seeds))
 
     def _step_worlds(self, actions: tuple, active: np.ndarray | None):
         ids = None if active is None else np.flatnonzero(active)
@@ -141,10 +180,6 @@ class MultiGoalVectorEnv(BatchedVectorEnv):
         one = {k: np.stack([f[k] for f in frames]) for k in frames[0]}
         return {a: {k: v.copy() for k, v in one.items()} for a in AGENTS}
 
-    def _info(self, rows: np.ndarray | None) -> dict[str, Any]:
-        kind = self._kind if rows is None else np.where(rows, self._kind, 0)
-        return self._infos.build(kind, self._case, self._rewards, self._met)
-
     def _render_world(self, i: int) -> np.ndarray:
         return self._picture(i, lambda env: env._render.frame(env.data, env._decorate))
 
@@ -153,10 +188,3 @@ class MultiGoalVectorEnv(BatchedVectorEnv):
         env = self._single
         self.worlds.load(i, env.world.model, env.world.data)
         return draw(env)
-
-    # -- the single env's form ---------------------------------------------------------------
-    def step(self, actions):
-        obs, rewards, terminated, truncated, info = super().step(actions)
-        return (obs, {a: rewards[:, k].copy() for k, a in enumerate(AGENTS)},
-                {a: terminated.copy() for a in AGENTS}, {a: truncated.copy() for a in AGENTS},
-                info)

@@ -21,7 +21,7 @@ import json
 import os
 import sys
 import time
-from typing import Any, cast
+from typing import Any
 
 from safety_sim import registration
 from safety_sim.tools import ToolError
@@ -61,26 +61,32 @@ def bench_gpu(env_id: str, n: int, device: str, seconds: float, **kwargs) -> dic
     sync()
     rec["first_reset_s"] = round(time.perf_counter() - t, 2)
     space = env.single_action_space
-    low = torch.as_tensor(space.low, dtype=torch.float32, device=env.torch_device)
-    high = torch.as_tensor(space.high, dtype=torch.float32, device=env.torch_device)
+    boxes = dict(space.spaces) if hasattr(space, "spaces") else {None: space}   # MultiGoal
     gen = torch.Generator(device=env.torch_device).manual_seed(0)
+    bounds = {k: tuple(torch.as_tensor(b, dtype=torch.float32, device=env.torch_device)
+                       for b in (box.low, box.high)) for k, box in boxes.items()}
 
     def step():
-        u = torch.rand((n, *space.shape), generator=gen, device=env.torch_device)
-        env.step(low + (high - low) * u)
+        acts = {k: low + (high - low) * torch.rand((n, *low.shape), generator=gen,
+                                                   device=env.torch_device)
+                for k, (low, high) in bounds.items()}
+        env.step(acts if None not in acts else acts[None])
 
     t = time.perf_counter()
     step()
     sync()
     rec["first_step_s"] = round(time.perf_counter() - t, 2)
-    t = time.perf_counter()
-    env.layouts.wait_ahead()    # steady state: the reset's draws ahead done (host threads)
-    rec["draw_ahead_s"] = round(time.perf_counter() - t, 2)
+    layouts = getattr(env, "layouts", None)     # MultiGoal draws its layouts at the reset
+    if layouts is not None:
+        t = time.perf_counter()
+        layouts.wait_ahead()    # steady state: the reset's draws ahead done (host threads)
+        rec["draw_ahead_s"] = round(time.perf_counter() - t, 2)
     rate, reps = _rate(step, sync, seconds)
     rec["env_steps_per_s"] = round(rate * n)
     rec["steps_timed"] = reps
-    rec["layouts_drawn_ahead"] = env.layouts.drawn_ahead
-    rec["layouts_drawn_late"] = env.layouts.drawn_late
+    if layouts is not None:
+        rec["layouts_drawn_ahead"] = layouts.drawn_ahead
+        rec["layouts_drawn_late"] = layouts.drawn_late
     with w.scope():
         phys_rate, _ = _rate(w.advance, sync, seconds)
     rec["physics_env_steps_per_s"] = round(phys_rate * n)
@@ -93,15 +99,21 @@ def bench_gpu(env_id: str, n: int, device: str, seconds: float, **kwargs) -> dic
 
 def bench_cpu(env_id: str, n: int, seconds: float) -> dict:
     """The CPU native vector env (``mujoco.batch``, all cores) on the same machine."""
-    import gymnasium
     import numpy as np
 
-    env = gymnasium.make_vec(env_id, n, vectorization_mode="vector_entry_point")
+    import safety_sim
+
+    env = safety_sim.make_vec(env_id, n)
     env.reset(seed=0)
-    space = cast(gymnasium.spaces.Box, env.single_action_space)
+    space = env.single_action_space
+    boxes = dict(space.spaces) if hasattr(space, "spaces") else {None: space}   # MultiGoal
     rng = np.random.default_rng(0)
-    rate, _ = _rate(lambda: env.step(rng.uniform(space.low, space.high, (n, *space.shape))),
-                    lambda: None, seconds)
+
+    def step():
+        acts = {k: rng.uniform(b.low, b.high, (n, *b.shape)) for k, b in boxes.items()}
+        env.step(acts if None not in acts else acts[None])
+
+    rate, _ = _rate(step, lambda: None, seconds)
     env.close()
     return {"id": env_id, "n": n, "device": f"cpu native ({os.cpu_count()} cores)",
             "env_steps_per_s": round(rate * n)}
@@ -140,14 +152,15 @@ def table(records: list[dict]) -> str:
 
 
 def gpu_ids(rows, chosen: bool) -> list[str]:
-    """The ids to run: the chosen navigation base ids (no Vision), else :data:`DEFAULT_IDS`
-    (every agent's Goal1)."""
+    """The ids to run: the chosen navigation and MultiGoal ids (no Vision, no Debug), else
+    :data:`DEFAULT_IDS` (every agent's Goal1)."""
     if not chosen:
         return list(DEFAULT_IDS)
-    ids = [r.id for r in rows if registration.is_navigation(r) and not r.kwargs.get("vision")]
+    ids = [r.id for r in rows if (registration.is_navigation(r) or r.family == "multigoal")
+           and not r.kwargs.get("vision") and not r.kwargs.get("debug")]
     if not ids:
         raise ToolError("--device: none of the selected ids is a navigation id the GPU form "
-                        "runs (Push, Goal, Button, Circle, Run; no Vision)")
+                        "runs (Push, Goal, Button, Circle, Run, MultiGoal; no Vision)")
     return ids
 
 
