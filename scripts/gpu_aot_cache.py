@@ -30,7 +30,10 @@ def main(argv=None) -> int:
         env = gpu.make_vec(env_id, 2, device="cpu", output="numpy")
         env.reset(seed=0)
         space = env.single_action_space
-        env.step(np.zeros((2, *space.shape)))
+        if hasattr(space, "spaces"):       # MultiGoal: one action per agent
+            env.step({k: np.zeros((2, *box.shape)) for k, box in space.spaces.items()})
+        else:
+            env.step(np.zeros((2, *space.shape)))
         env.close()
         print(f"{env_id}: built and stepped on Warp's CPU device in "
               f"{time.perf_counter() - start:.0f} s", flush=True)

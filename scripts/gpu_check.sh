@@ -14,6 +14,8 @@
 #             N = 4,096 on the host's cores                                            (150 s)
 #   agents    item 3: Point, Car, Doggo, Racecar, Ant x Goal1, Button1, Push1 at N = 4,096 and
 #             16,384, each beside its own physics alone                                 (240 s)
+#   multigoal issue 36 item 6: MultiGoal's GPU form, Point1, Point2, Ant1 at N = 4,096 and 16,384
+#             beside its physics alone, and its CPU vector env at N = 4,096          (150 s)
 #   agreement item 3 and 4: statistical agreement on cuda of every base id above and Race1
 #             (64 episodes x 300 steps against the CPU vector env; per-step agreement)  (150 s)
 #   trainer_gpu, trainer_native  item 6: examples/ppo_lagrangian.py, same hyperparameters,
@@ -33,7 +35,7 @@ mkdir -p "$OUTDIR"
 export WARP_CACHE_PATH="${WARP_CACHE_PATH:-$OUTDIR/warp-cache}" PYTHONUNBUFFERED=1
 export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}"
 PY="${PYTHON:-python}"
-STAGES="${GPU_CHECK_STAGES:-versions speed agents agreement trainer_gpu trainer_native vision64 vision256 vision_contract}"
+STAGES="${GPU_CHECK_STAGES:-versions speed agents multigoal agreement trainer_gpu trainer_native vision64 vision256 vision_contract}"
 DEVICE="${GPU_CHECK_DEVICE:-cuda}"   # cpu: a dry run on Warp's CPU device (no figures)
 SECONDS_PER_RATE="${GPU_CHECK_SECONDS:-2}"
 AGENTS="Point Car Doggo Racecar Ant"
@@ -42,6 +44,7 @@ for task in Goal1 Button1 Push1; do
   for agent in $AGENTS; do BASE_IDS="$BASE_IDS Safety${agent}${task}-v0"; done
 done
 RACE_IDS="SafetyPointRace1-v0 SafetyCarRace1-v0 SafetyDoggoRace1-v0 SafetyAntRace1-v0"
+MULTIGOAL_IDS="SafetyPointMultiGoal1-v0 SafetyPointMultiGoal2-v0 SafetyAntMultiGoal1-v0"
 status=0
 
 stage() {   # stage NAME LIMIT_S COMMAND...
@@ -67,6 +70,9 @@ stage speed 150 "$PY" -m safety_sim.tools.bench.gpu --device "$DEVICE" --ids Saf
 # shellcheck disable=SC2086
 stage agents 240 "$PY" -m safety_sim.tools.bench.gpu --device "$DEVICE" --ids $BASE_IDS \
   --sizes 4096 16384 --seconds 1 --cpu-n 0
+# shellcheck disable=SC2086
+stage multigoal 150 "$PY" -m safety_sim.tools.bench.gpu --device "$DEVICE" --ids $MULTIGOAL_IDS \
+  --sizes 4096 16384 --seconds 1 --cpu-n 4096
 # shellcheck disable=SC2086
 stage agreement 150 "$PY" -m safety_sim.tools.bench.gpu_agreement $RACE_IDS $BASE_IDS \
   --device "$DEVICE" --steps 10 --episodes 64 --episode-steps 300
