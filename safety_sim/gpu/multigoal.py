@@ -21,6 +21,7 @@ from safety_sim.navigation.multigoal.env import MultiGoalEnv
 from safety_sim.navigation.multigoal.episodes import MultiGoalEpisodes
 from safety_sim.navigation.multigoal.infos import STEP
 from safety_sim.navigation.multigoal.many import FALLEN, MET_BITS, ManyJudge, key_of
+from safety_sim.navigation.multigoal.scene import coordinate_first
 from safety_sim.navigation.multigoal.vector import MultiGoalBatch
 from safety_sim.navigation.multigoal.world import AGENTS, STEPS
 from safety_sim.vector.base import AutoresetMode, BatchedVectorEnv
@@ -149,7 +150,7 @@ class MultiGoalGpuVectorEnv(DeviceOutputsMixin, MultiGoalBatch):
         vases = None
         if self._vases is not None:
             v, f64 = self._vases, t.float64
-            vases = tuple(a.permute(2, 1, 0) for a in (
+            vases = tuple(coordinate_first(a) for a in (
                 t.where(good[:, None, None], w.cvel[:, v].to(f64), 0.0), xpos[:, v],
                 t.where(good[:, None, None], w.subtree_com[:, v].to(f64), 0.0)))
         rewards, code = self.judge.judge(xpos, sd, vases, active=self._dev(stepped))

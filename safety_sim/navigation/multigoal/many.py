@@ -20,17 +20,12 @@ from typing import Any, Callable
 
 from safety_sim.navigation.judging import Facts
 from safety_sim.navigation.multigoal.costs import AGENTS, moving, vase_flags
-from safety_sim.navigation.multigoal.scene import GOAL_SIZE
+from safety_sim.navigation.multigoal.scene import GOAL_SIZE, coordinate_first
 from safety_sim.navigation.multigoal.world import REWARD, MultiGoalWorld
 from safety_sim.navigation.rewards import Snapshot
 
 #: bits of a world's code: the case key's entries (at most 7), each agent's goal met, fallen
 KEY_BITS, MET_BITS, FALLEN = 7, (7, 8), 9
-
-
-def _t(a):
-    """``a`` with its axes reversed: coordinate first (numpy or torch)."""
-    return a.permute(*range(a.ndim - 1, -1, -1)) if hasattr(a, "permute") else a.T
 
 
 def key_of(code: int, size: int) -> tuple[bool, ...]:
@@ -66,7 +61,8 @@ class ManyJudge:
 
     def _snapshot(self, xpos, k: int) -> Snapshot:
         body, goal = self.bodies[k]
-        return Snapshot(agent=_t(xpos[:, body]), goal=_t(xpos[:, goal]))
+        return Snapshot(agent=coordinate_first(xpos[:, body]),
+                        goal=coordinate_first(xpos[:, goal]))
 
     def start(self, xpos, mask=None) -> None:
         """The worlds of ``mask`` (None: all) start again from the positions ``xpos``
@@ -80,7 +76,7 @@ class ManyJudge:
         self.start(xpos, mask)
         if self.hazard_ids:
             where, (xs, ys) = self.ops.where, self.facts.xy[self.hazards.prefix]
-            new = _t(xpos[:, self.hazard_ids, :2])           # (2, hazards, N)
+            new = coordinate_first(xpos[:, self.hazard_ids, :2])           # (2, hazards, N)
             if mask is None:
                 xs[...], ys[...] = new[0], new[1]
             else:
@@ -101,13 +97,13 @@ class ManyJudge:
             met.append(hit)
         for body, _ in self.bodies:
             if self.hazard_ids:
-                self.facts.agent = _t(xpos[:, body])
+                self.facts.agent = coordinate_first(xpos[:, body])
                 flags.append(self.hazards.judge(ops, self.facts))
             else:
                 flags.append(self.none)
         flags.append(self.none if self.other is None else sensordata[:, self.other] > 0.0)
         if self.vase_cols:
-            touches = [_t(sensordata[:, a:b]) > 0.0 for a, b in self.vase_cols]
+            touches = [coordinate_first(sensordata[:, a:b]) > 0.0 for a, b in self.vase_cols]
             if active is not None:
                 touches = [ops.logical_and(mine, active) for mine in touches]
             for pair in vase_flags(touches, moving(ops, *vases), self.last):
@@ -125,7 +121,7 @@ class ManyJudge:
         """(N,) bool: an agent has fallen (the Ant), or None for agents that cannot."""
         if self.alive is None:
             return None
-        up = [self.alive(self.ops, _t(xpos[:, body])) for body, _ in self.bodies]
+        up = [self.alive(self.ops, coordinate_first(xpos[:, body])) for body, _ in self.bodies]
         return self.ops.logical_not(self.ops.logical_and(up[0], up[1]))
 
     def observe(self, xpos, xmat, sensordata, out):

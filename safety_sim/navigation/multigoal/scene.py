@@ -250,17 +250,17 @@ class Observer:
         (N, nbody, 3), ``xmat`` (N, nbody, 9), float64) of any namespace ``ops`` (numpy's
         :data:`~safety_sim.ops.NUMPY`, torch's :class:`~safety_sim.array_ops.ArrayOps`)."""
         base = ops.object_column(self.base)
-        objects = _coordinate_first(xpos[:, self.objects, :2])        # (2, objects, N)
+        objects = coordinate_first(xpos[:, self.objects, :2])        # (2, objects, N)
         for readout, start, stop, _, body in self.parts:
             readout.fill(sensordata, out[:, start:stop], ops)
-            lidar.lidar_into(ops, out, stop, _coordinate_first(xpos[:, body]),
-                             _coordinate_first(xmat[:, body]), objects, base, self.width,
+            lidar.lidar_into(ops, out, stop, coordinate_first(xpos[:, body]),
+                             coordinate_first(xmat[:, body]), objects, base, self.width,
                              LIDAR_BINS, LIDAR_MAX_DIST)
         return out
 
 
-def _coordinate_first(a):
-    """``a`` with its axes reversed (numpy or torch)."""
+def coordinate_first(a):
+    """``a`` with its axes reversed (numpy or torch): positions (N, ..., 3) -> (3, ..., N)."""
     return a.permute(*range(a.ndim - 1, -1, -1)) if hasattr(a, "permute") else a.T
 
 
