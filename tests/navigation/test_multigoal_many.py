@@ -1,14 +1,18 @@
 """MultiGoal's judge of N worlds as array code (``multigoal/many.py``, what the GPU form runs on
 torch) on numpy, against the native vector env's worlds -- each judged by the single env's own
 code: the same rewards, cost cases (info cost dicts and labels), goals met, falls and
-observations, bit for bit, through goal events, contacts, moved vases and hazards."""
+observations, bit for bit, through goal events, contacts, moved vases and hazards; and the GPU
+form's host side (``multigoal/episodes.py``): the same resets and goal events."""
 from __future__ import annotations
+
+import copy
 
 import gymnasium
 import numpy as np
 import pytest
 
 import safety_sim
+from safety_sim.navigation.multigoal.episodes import MultiGoalEpisodes
 from safety_sim.navigation.multigoal.many import FALLEN, MET_BITS, ManyJudge, key_of
 from safety_sim.ops import NUMPY
 from tests.navigation.test_multigoal_vector import driving_actions, oracle_actions
@@ -85,3 +89,48 @@ def test_the_array_judge_is_the_single_envs(env_id, n):
 def test_the_array_judge_sees_an_ant_fall():
     seen = judged_like_the_worlds("SafetyAntMultiGoal0-v0", 4, 300)
     assert seen["fallen"] >= 1 and seen["goal_met"] >= 1
+
+
+def test_host_episodes_are_the_vector_envs_resets_and_goal_events():
+    """The GPU form's host side (``MultiGoalEpisodes``) on the CPU vector env's worlds: a reset
+    writes the same body rows and ``qpos``; a goal event, given the world's stream, layout and
+    owed draws before the step and the positions the step judged, draws the same layout the
+    world's own goal event drew."""
+    env_id, n, seed = "SafetyPointMultiGoal1-v0", 3, 4
+    venv = safety_sim.make_vec(env_id, n, autoreset_mode="Disabled", num_threads=1)
+    singles = [gymnasium.make(env_id) for _ in range(n)]
+    venv.reset(seed=seed)
+    for i, env in enumerate(singles):
+        env.reset(seed=seed + i)
+    template, worlds = venv.unwrapped._single.world, venv.worlds
+    episodes = MultiGoalEpisodes(template, n)
+    rows, qpos = episodes.reset(np.arange(n), [seed + i for i in range(n)])
+    for field, values in rows.items():
+        assert np.array_equal(values, worlds.rows[field]), field
+    assert np.array_equal(qpos, worlds.sim.bind("qpos"))
+    goals = [g for _, g in template.bodies]
+    oracles = [safety_sim.oracle(env) for env in singles]
+    events = 0
+    for _ in range(300):
+        before = [(copy.deepcopy(w._stream), w._owed, dict(w.layout)) for w in worlds.worlds]
+        judged_goals = worlds.xpos[:, goals].copy()
+        act = oracle_actions(oracles)
+        _, _, term, trunc, info = venv.step(act)
+        for i, env in enumerate(singles):
+            env.step({a: act[a][i] for a in AGENTS})
+        met = info["agent_0"].get("goal_met", np.zeros(n, dtype=bool))
+        for i in np.flatnonzero(met):
+            seen = worlds.xpos[i].copy()
+            seen[goals] = judged_goals[i]
+            episodes.streams[i], owed, episodes.layouts[i] = before[i]
+            episodes.owed[i] = owed + 1                       # the step's own draw
+            hit = [bool(np.hypot(*(seen[b, :2] - seen[g, :2])) <= 0.3)
+                   for b, g in template.bodies]
+            moved, ended = episodes.goal_events(np.array([i]), seen[None], np.array([hit]))
+            assert not ended and episodes.layouts[i] == worlds.worlds[i].layout
+            assert moved and all(hit[template.goal_ids.index(g)] for _, g, _ in moved)
+            events += 1
+        if (term["agent_0"] | trunc["agent_0"]).any():
+            break
+    venv.close()
+    assert events >= 2
