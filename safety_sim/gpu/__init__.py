@@ -6,8 +6,8 @@ builds :class:`~safety_sim.gpu.env.NavigationGpuVectorEnv` for every navigation 
 Goal, Button, Circle, Run, Race, FadingEasy/Hard, Building, the config-built Base ids x Point,
 Car, Doggo, Racecar, Ant; ``SafetyNavigation-v0`` with a ``config``; not FormulaOne or the
 Debug ids) and :class:`~safety_sim.gpu.multigoal.MultiGoalGpuVectorEnv` for the MultiGoal ids
-(two agents a world; not their Vision ids). Needs the ``[gpu]`` extra (``pip install -e
-'.[gpu]'``); importing this package loads none of it.
+(two agents a world; their Vision ids: ``multigoal_vision.MultiGoalGpuVisionEnv``). Needs the
+``[gpu]`` extra (``pip install -e '.[gpu]'``); importing this package loads none of it.
 """
 from __future__ import annotations
 
@@ -28,9 +28,15 @@ def make_vec(env_id: str, num_envs: int = 1, *, device: str = "cuda", **kwargs: 
     spec = gymnasium.spec(env_id)
     family = next((r.family for r in ENV_ROWS if r.id == env_id), None)
     if family == "multigoal" and not spec.kwargs.get("debug"):
+        merged = {**spec.kwargs, **kwargs}
         from safety_sim.gpu.multigoal import MultiGoalGpuVectorEnv
 
-        env = MultiGoalGpuVectorEnv(num_envs, device=device, **{**spec.kwargs, **kwargs})
+        cls: Any = MultiGoalGpuVectorEnv
+        if merged.get("vision") is True:     # both agents' cameras by MuJoCo Warp's renderer
+            from safety_sim.gpu.multigoal_vision import MultiGoalGpuVisionEnv
+
+            cls = MultiGoalGpuVisionEnv
+        env = cls(num_envs, device=device, **merged)
         env.spec = spec
         return env
     # the ids with a GPU form are those whose vector entry point is the front door's choice

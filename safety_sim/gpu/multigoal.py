@@ -61,11 +61,14 @@ class MultiGoalGpuVectorEnv(DeviceOutputsMixin, MultiGoalBatch):
     bad (NaN, beyond 1e10) or that overflows MJWarp's buffers reports ``physics_unstable``,
     earns 0, keeps its previous observation, is truncated and its physics reset.
 
-    Kwargs: the single env's (``agent``, ``level``; not ``vision`` or ``debug``) plus
+    Kwargs: the single env's (``agent``, ``level``; not ``debug``; Vision ids: the subclass
+    :class:`~safety_sim.gpu.multigoal_vision.MultiGoalGpuVisionEnv`) plus
     ``num_envs``, ``device``, ``output`` ("torch" | "numpy"), ``dtype`` ("float32" |
     "float64"), ``max_episode_steps`` (at most 1000), ``autoreset_mode``, ``njmax``,
     ``nconmax``, ``check_actions``.
     """
+
+    renders_vision = False    # the Vision ids: safety_sim.gpu.multigoal_vision
 
     def __init__(self, num_envs: int = 1, *, device: str = "cuda", output: str = "torch",
                  dtype: Any = "float32", max_episode_steps: int | None = None,
@@ -75,10 +78,11 @@ class MultiGoalGpuVectorEnv(DeviceOutputsMixin, MultiGoalBatch):
         label = "MultiGoal GPU vector env"
         self._refuse_debug(kwargs, label)
         self._check_form(label, check_actions, render_mode)
-        if kwargs.get("vision") is True:
-            raise NotImplementedError(f"{label}: the Vision MultiGoal ids have no GPU form "
-                                      "(their CPU vector env: safety_sim.make_vec without "
-                                      "device)")
+        if kwargs.get("vision") is True and not self.renders_vision:
+            raise NotImplementedError(f"{label}: this class renders no camera: a Vision "
+                                      "MultiGoal id's GPU form is safety_sim.gpu."
+                                      "multigoal_vision.MultiGoalGpuVisionEnv "
+                                      "(safety_sim.make_vec(id, n, device=...))")
         mods = _deps.modules(label)
         warp_device, torch_device = _deps.resolve_device(device, label, mods)
         self.torch, self.torch_device = t, dev = mods.torch, torch_device

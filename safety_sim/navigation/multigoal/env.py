@@ -86,7 +86,7 @@ class MultiGoalEnv(MujocoRenderMixin, gymnasium.Env):
     (:class:`~safety_sim.navigation.multigoal.vector.MultiGoalVectorEnv`, the same dicts with a
     leading world axis; not for the Debug ids); on a GPU, ``safety_sim.make_vec(id, N,
     device="cuda")`` (:class:`~safety_sim.gpu.multigoal.MultiGoalGpuVectorEnv`, MuJoCo Warp,
-    the ``[gpu]`` extra; not for the Vision ids). The PettingZoo form:
+    the ``[gpu]`` extra; Vision ids: both cameras by its batch renderer). The PettingZoo form:
     ``safety_sim.parallel_env(id)``. A scripted policy driving both agents to their goals round
     everything that costs (Point, Car): ``safety_sim.oracle(env)``.
     """
