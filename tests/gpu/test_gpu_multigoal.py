@@ -222,8 +222,10 @@ def test_autoreset_modes(mode):
 
 def test_refusals_name_the_problem():
     env_id = "SafetyPointMultiGoal1-v0"
-    with pytest.raises(NotImplementedError, match="Vision"):
-        _gpu("SafetyPointMultiGoal1Vision-v0", 2)
+    from safety_sim.gpu.multigoal import MultiGoalGpuVectorEnv
+
+    with pytest.raises(NotImplementedError, match="multigoal_vision"):   # the plain class
+        MultiGoalGpuVectorEnv(2, device=DEVICE, agent="Point", level=1, vision=True)
     with pytest.raises(ValueError, match="render_mode"):
         _gpu(env_id, 2, render_mode="rgb_array")
     with pytest.raises(TypeError, match="check_actions"):
