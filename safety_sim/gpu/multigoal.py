@@ -189,10 +189,11 @@ class MultiGoalGpuVectorEnv(DeviceOutputsMixin, MultiGoalBatch):
         t, w = self.torch, self.worlds
         host = w.xpos[self.torch.as_tensor(ids, device=self.torch_device)].to(t.float64)
         moved, ended = self.episodes.goal_events(ids, host.cpu().numpy(), met[ids])
-        for i, body, (x, y) in moved:
-            pos = w.rows["body_pos"][i, body].to(t.float64).cpu().numpy()
-            pos[:2] = x, y
-            w.move_goal([i], pos[None], body)
+        heights = self._single.world.model.body_pos[:, 2]   # a goal's height never changes
+        for body in {b for _, b, _ in moved}:               # each goal body: one write
+            mine = [(i, xy) for i, b, xy in moved if b == body]
+            pos = np.array([(x, y, heights[body]) for _, (x, y) in mine])
+            w.move_goal([i for i, _ in mine], pos, body)
         restart = np.zeros(self.num_envs, dtype=bool)
         restart[ids] = True
         restart[ended] = False

@@ -160,7 +160,7 @@ def test_a_goal_event_moves_the_reached_goal_as_the_single_env_redraws_it(torch)
     with w.scope():
         w.move_goal([1], pos[None], red)
         env.judge.start(w.xpos.to(torch.float64), torch.tensor([False, True]))
-    blue_before = w.xpos[1, blue].clone()
+    blue_before, height = w.xpos[1, blue].clone(), float(w.rows["body_pos"][1, red, 2])
     stream = copy.deepcopy(ep.streams[1])           # what the event will draw from
     owed, layout = int(ep.owed[1]), dict(ep.layouts[1])
     zero = {a: np.zeros((2, 2)) for a in AGENTS}
@@ -181,6 +181,7 @@ def test_a_goal_event_moves_the_reached_goal_as_the_single_env_redraws_it(torch)
                              layout, lambda n: xpos_seen["x"][1, names[n], :2])
     assert ep.layouts[1] == want
     assert torch.equal(w.xpos[1, blue], blue_before)
+    assert float(w.rows["body_pos"][1, red, 2]) == height == float(w.xpos[1, red, 2])
     np.testing.assert_allclose(w.xpos[1, red, :2].cpu().numpy(), want[GOAL_OF["agent_0"][0]],
                                atol=1e-6)
     _, rew, *_ = env.step(zero)
