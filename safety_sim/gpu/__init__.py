@@ -22,12 +22,10 @@ def make_vec(env_id: str, num_envs: int = 1, *, device: str = "cuda", **kwargs: 
     import gymnasium
     from gymnasium.envs.registration import load_env_creator
 
-    from safety_sim.registration import ENV_ROWS
-
     # the ids are registered: importing safety_sim.gpu ran safety_sim/__init__.py first
     spec = gymnasium.spec(env_id)
-    family = next((r.family for r in ENV_ROWS if r.id == env_id), None)
-    if family == "multigoal" and not spec.kwargs.get("debug"):
+    multigoal = str(spec.entry_point).startswith("safety_sim.navigation.multigoal.")
+    if multigoal and not spec.kwargs.get("debug"):
         merged = {**spec.kwargs, **kwargs}
         from safety_sim.gpu.multigoal import MultiGoalGpuVectorEnv
 
