@@ -7,7 +7,6 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-import gymnasium
 import numpy as np
 
 from safety_sim.array_ops import ArrayOps
@@ -24,6 +23,7 @@ from safety_sim.navigation.multigoal.many import FALLEN, MET_BITS, ManyJudge, ke
 from safety_sim.navigation.multigoal.scene import coordinate_first
 from safety_sim.navigation.multigoal.vector import MultiGoalBatch
 from safety_sim.navigation.multigoal.world import AGENTS, STEPS
+from safety_sim.navigation.stepping import warn_unstable
 from safety_sim.vector.base import AutoresetMode, BatchedVectorEnv
 
 #: bits of the code read back besides the judge's (many.py): bad state, buffer overflow
@@ -179,8 +179,12 @@ class MultiGoalGpuVectorEnv(DeviceOutputsMixin, MultiGoalBatch):
         r = t.where(self._dev(ok)[:, None], t.stack(rewards, dim=1), 0.0)
         self._reward_sum = r[:, 0] + r[:, 1]
         if unstable.any():
-            self._report_unstable(np.flatnonzero(unstable), codes)
-        self._observe_rows(self._dev(~unstable))
+            ids = np.flatnonzero(unstable)
+            overflowed = (codes >> OVERFLOW & 1).astype(bool)
+            warn_unstable(self.name, ids, w.explain_unstable(ids, overflowed))
+        # the observation of the worlds in a good state (a world that was reset or moved a
+        # goal: read again), the others keep theirs
+        self._observe_rows(good, None if self._met.any() or unstable.any() else (xpos, sd))
         return r, terminated, unstable
 
     def _goal_events(self, ids: np.ndarray, met: np.ndarray) -> list[int]:
@@ -201,21 +205,11 @@ class MultiGoalGpuVectorEnv(DeviceOutputsMixin, MultiGoalBatch):
             self.judge.start(w.xpos.to(t.float64), self._dev(restart))
         return ended
 
-    def _report_unstable(self, ids: np.ndarray, codes: np.ndarray) -> None:
-        named = ids[:8]
-        texts = self.worlds.overflow_texts(named)
-        what = "; ".join(f"world {i}: " + (text if codes[i] >> OVERFLOW & 1 else
-                                           "NaN or huge qpos/qvel/qacc")
-                         for i, text in zip(named, texts))
-        self.worlds.reset_unstable(self._dev(np.isin(np.arange(self.num_envs), ids)))
-        gymnasium.logger.warn(f"{self.name}: the physics became unstable ({what}); those "
-                              "worlds earn nothing, their episodes are truncated and their "
-                              "physics reset")
-
-    def _observe_rows(self, rows) -> None:
-        """The observation of the worlds ``rows`` (a device mask) from their current state."""
+    def _observe_rows(self, rows, state=None) -> None:
+        """The observation of the worlds ``rows`` (a device mask) from their current state
+        (``state``: its ``xpos`` and ``sensordata`` as :meth:`_state` gives them, if at hand)."""
         t = self.torch
-        xpos, sd = self._state(rows)
+        xpos, sd = self._state(rows) if state is None else state
         xmat = t.where(rows[:, None, None], self._xmat.to(t.float64), 0.0)
         new = self.judge.observe(xpos, xmat, sd, t.empty_like(self.obs))
         self.obs = t.where(rows[:, None], new, self.obs)

@@ -255,6 +255,18 @@ class WarpWorlds:
         return [f"{self.mods.mjw.OverflowType(int(c))!r} (njmax={self.njmax}, nconmax="
                 f"{self.nconmax} per world; raise them with njmax=/nconmax=)" for c in codes]
 
+    def explain_unstable(self, ids: np.ndarray, overflowed: np.ndarray) -> list[str]:
+        """What went wrong in each of the first 8 worlds of ``ids`` (``overflowed``: host bools
+        (N,), a buffer overflow; else a bad state), read before their physics is reset; then
+        MuJoCo's answer, which MJWarp does not give by itself: those worlds' data reset."""
+        named = ids[:8]
+        texts = self.overflow_texts(named)
+        mask = np.zeros(self.n, dtype=bool)
+        mask[ids] = True
+        self.reset_unstable(self.mods.torch.as_tensor(mask).to(self.torch_device))
+        return [text if overflowed[i] else "NaN or huge qpos/qvel/qacc"
+                for i, text in zip(named, texts)]
+
     def agent_velocity_args(self):
         """``cvel``, ``xpos`` and subtree ``com`` of the agent, coordinate first, float64."""
         torch, a = self.mods.torch, self.handles.agent_body

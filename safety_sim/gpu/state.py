@@ -166,12 +166,6 @@ class WarpBackend:
         self.obs = t.where(drows[:, None], obs, self.obs)
 
     def explain_unstable(self, ids: np.ndarray) -> list[str]:
-        """What went wrong in each world (read before the reset clears it); then MuJoCo's
-        answer, which MJWarp does not give by itself: the unstable worlds' data reset."""
-        named = ids[:8]
-        texts = self.worlds.overflow_texts(named)
-        mask = np.zeros(self.n, dtype=bool)
-        mask[ids] = True
-        self.worlds.reset_unstable(self.device(mask))
-        return [text if self._overflow[i] else "NaN or huge qpos/qvel/qacc"
-                for i, text in zip(named, texts)]
+        """What went wrong in each world (read before the reset clears it); then their
+        physics reset (:meth:`~safety_sim.gpu.physics.WarpWorlds.explain_unstable`)."""
+        return self.worlds.explain_unstable(ids, self._overflow)

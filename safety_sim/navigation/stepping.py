@@ -139,12 +139,7 @@ class ManyWorldsStep(StepSequence):
         return terminated
 
     def _report_unstable(self, ids: np.ndarray) -> None:
-        named = ids[:8]
-        what = "; ".join(f"world {i}: {text}"
-                         for i, text in zip(named, self.backend.explain_unstable(ids)))
-        gymnasium.logger.warn(f"{self.name}: the physics became unstable ({what}); those "
-                              "worlds earn nothing, their episodes are truncated and their "
-                              "physics reset")
+        warn_unstable(self.name, ids, self.backend.explain_unstable(ids))
 
     # -- judging: the vector envs' info -----------------------------------------------------------
     def _commit(self, rows: np.ndarray, drows, labels: dict, buttons_on: np.ndarray) -> None:
@@ -190,3 +185,11 @@ class ManyWorldsStep(StepSequence):
     def cost(self, terms: dict):
         """``info["cost"]``: the kept cost sum (a copy)."""
         return self.backend.copy(terms["cost_sum"])
+
+
+def warn_unstable(name: str, ids: np.ndarray, texts: list[str]) -> None:
+    """The warning of worlds whose physics became unstable (``texts``: what went wrong in the
+    first of ``ids``), for every vector env that truncates and resets them."""
+    what = "; ".join(f"world {i}: {text}" for i, text in zip(ids, texts))
+    gymnasium.logger.warn(f"{name}: the physics became unstable ({what}); those worlds earn "
+                          "nothing, their episodes are truncated and their physics reset")

@@ -4,5 +4,8 @@
 :mod:`.layout` (the levels' placements and the reference's layout draw), :mod:`.scene` (the
 two-agent world, its reset and observation), :mod:`.world` (one episode in the reference's
 calling convention), :mod:`.env` (the registered gymnasium env, keyed by agent) and
-:mod:`.parallel` (its PettingZoo ``ParallelEnv``). No native vector form and no GPU form.
+:mod:`.parallel` (its PettingZoo ``ParallelEnv``); N worlds: :mod:`.vector` (on ``mujoco.batch``,
+each world judged by :mod:`.world`'s code), :mod:`.many` (the rules as array code over the
+worlds) and :mod:`.episodes` (resets and goal events on the host) for the GPU form,
+:mod:`safety_sim.gpu.multigoal`.
 """
