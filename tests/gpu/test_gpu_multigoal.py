@@ -202,6 +202,21 @@ def test_a_bad_state_is_reported_truncated_and_reset(torch):
     assert not torch.isnan(env.worlds.qvel).any()          # its physics reset
 
 
+def test_a_resetting_world_gone_bad_is_simply_reset(recwarn):
+    """A world that ended goes through the next step's physics before its autoreset: a bad
+    state there reaches neither the rules nor a warning; the world starts its next episode."""
+    env = _gpu("SafetyPointMultiGoal0-v0", 2, max_episode_steps=1)
+    env.reset(seed=0)
+    zero = {a: np.zeros((2, 2)) for a in AGENTS}
+    env.step(zero)                                     # both worlds truncated
+    with env.worlds.scope():
+        env.worlds.qvel[1] = float("nan")
+    obs, rew, term, trunc, info = env.step(zero)      # both reset (next-step autoreset)
+    assert not [w for w in recwarn if "unstable" in str(w.message)]
+    assert np.isfinite(obs["agent_0"]).all() and rew["agent_0"].tolist() == [0.0, 0.0]
+    assert set(info["agent_0"]) == {"cost", "_cost", "labels", "_labels"}
+
+
 @pytest.mark.parametrize("mode", ["SameStep", "Disabled"])
 def test_autoreset_modes(mode):
     env = _gpu("SafetyPointMultiGoal0-v0", 2, max_episode_steps=2, autoreset_mode=mode)
