@@ -161,17 +161,22 @@ class NavigationGpuVectorEnv(DeviceOutputsMixin, BatchedVectorEnv):
         raise NotImplementedError(f"{self.name}: rendering is not supported by the GPU form")
 
     # -- gymnasium API: device outputs ------------------------------------------------------------
+    def _obs_out(self, obs):
+        """The observation handed out (the Vision subclass adds its frames: rendered here,
+        before the caller's stream is made to wait for the env's)."""
+        return self.outputs.value(obs)
+
     def reset(self, *, seed=None, options=None):
         with self.worlds.scope():
             obs, info = super().reset(seed=seed, options=options)
-            out = self.outputs.value(obs), self.outputs.info(info)
+            out = self._obs_out(obs), self.outputs.info(info)
         self._hand_over()
         return out
 
     def step(self, actions):
         with self.worlds.scope():
             obs, rew, term, trunc, info = super().step(actions)
-            out = (self.outputs.value(obs), self.outputs.value(rew), self.outputs.value(term),
+            out = (self._obs_out(obs), self.outputs.value(rew), self.outputs.value(term),
                    self.outputs.value(trunc), self.outputs.info(info))
         self._hand_over()
         return out

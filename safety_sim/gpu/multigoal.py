@@ -244,6 +244,8 @@ class MultiGoalGpuVectorEnv(DeviceOutputsMixin, MultiGoalBatch):
 
     # -- gymnasium API: device outputs ------------------------------------------------------------
     def _agents_out(self, obs) -> dict:
+        """Each agent's observation handed out (the Vision subclass: with its frames, rendered
+        here, before the caller's stream is made to wait for the env's)."""
         out: dict[str, Any] = {}
         for a in AGENTS:      # each agent its own tensor
             value = self.outputs.value(obs)

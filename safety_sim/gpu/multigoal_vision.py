@@ -59,10 +59,11 @@ class MultiGoalGpuVisionEnv(MultiGoalGpuVectorEnv):
         self.cameras = {key: WarpCamera(self.worlds, w.model.camera(cam).id, size)
                         for key, cam in CAMERAS.items()}
 
-    def _with_frames(self, flat) -> dict[str, Any]:
+    def _agents_out(self, flat) -> dict[str, Any]:
         """Both agents' observation dicts: the flat observation's keys (in the output form)
         and each camera's frame of every world's current state."""
-        n, frames = self.num_envs, {k: c.render()["vision"] for k, c in self.cameras.items()}
+        n, flat = self.num_envs, self.outputs.value(flat)
+        frames = {k: self.outputs.value(c.render()["vision"]) for k, c in self.cameras.items()}
         one = {}
         for key in self._entries:
             if key in frames:
@@ -70,15 +71,6 @@ class MultiGoalGpuVisionEnv(MultiGoalGpuVectorEnv):
             else:
                 start, stop, shape = self._keys[key]
                 one[key] = flat[:, start:stop].reshape((n, *shape))
-        first = {k: self.outputs.value(v) for k, v in one.items()}
-        return {"agent_0": first,
+        return {"agent_0": one,
                 "agent_1": {k: v.clone() if hasattr(v, "clone") else v.copy()
-                            for k, v in first.items()}}
-
-    def reset(self, *, seed=None, options=None):
-        obs, info = super().reset(seed=seed, options=options)
-        return self._with_frames(self.obs), info
-
-    def step(self, actions):
-        obs, rew, term, trunc, info = super().step(actions)
-        return self._with_frames(self.obs), rew, term, trunc, info
+                            for k, v in one.items()}}

@@ -236,17 +236,9 @@ class NavigationGpuVisionEnv(NavigationGpuVectorEnv):
             self.steps.fade = DeviceFade(groups, self.steps.ops, self.camera, self.num_envs)
         self._entries = lv.obs_layout.entries
 
-    def _with_frames(self, flat) -> dict[str, Any]:
-        n, out = self.num_envs, {}
-        for e in self._entries:
-            out[e.key] = flat[:, e.start:e.stop].reshape((n, *e.shape))
+    def _obs_out(self, flat) -> dict[str, Any]:
+        """The CPU env's keys of the flat observation, then the frames of every world."""
+        n, flat = self.num_envs, self.outputs.value(flat)
+        out = {e.key: flat[:, e.start:e.stop].reshape((n, *e.shape)) for e in self._entries}
         out.update(self.outputs.value(self.camera.render()))
         return out
-
-    def reset(self, *, seed=None, options=None):
-        obs, info = super().reset(seed=seed, options=options)
-        return self._with_frames(obs), info
-
-    def step(self, actions):
-        obs, rew, term, trunc, info = super().step(actions)
-        return self._with_frames(obs), rew, term, trunc, info
